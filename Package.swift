@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "inbox-format",
+  products: [
+    .library(name: "InboxFormat", targets: ["InboxFormat"]),
+    .executable(name: "inbox-format", targets: ["inbox-format"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "InboxFormat"),
+    .executableTarget(
+      name: "inbox-format",
+      dependencies: [
+        "InboxFormat",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "InboxFormatTests", dependencies: ["InboxFormat"]),
+    .testTarget(
+      name: "inbox-formatTests",
+      dependencies: ["InboxFormat", "inbox-format"],
+      resources: []
+    ),
+  ]
+)
+
+// Every target gets the same strictness: Swift 6 mode is the tools-version
+// default; these catch the remaining implicit imports and existentials.
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The date labels of one context: which bucket a message falls in, by
+/// local calendar days, and its text in the context's locale.
+///
+/// Formatters are built once here, never per message. The bucket is chosen
+/// from day numbers only; Foundation's relative formatting, which reads the
+/// real clock, only supplies the locale's word for yesterday.
+struct DateLabels: Sendable {
+  private let days: LocalDays
+  private let nowSeconds: Int64
+  private let today: Int64
+  /// The first instant of tomorrow: when every label of today's rows goes stale.
+  private let tomorrowStart: Int64
+  private let timeFormatter: DateFormatter
+  private let shortDateFormatter: DateFormatter
+  private let yesterday: String
+  /// Weekday labels for 2 to 6 days ago, indexed by the number of days.
+  private let weekdays: [Int: String]
+
+  init(context: FormattingContext) {
+    var calendar = context.calendar
+    calendar.timeZone = context.timeZone
+    let timeLocale = context.hourCycle.map { $0.applied(to: context.locale) } ?? context.locale
+
+    days = LocalDays(timeZone: context.timeZone)
+    nowSeconds = context.now.wholeSecondsSince1970
+    today = days.day(of: nowSeconds)
+    tomorrowStart = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
+
+    timeFormatter = DateFormatter()
+    timeFormatter.locale = timeLocale
+    timeFormatter.calendar = calendar
+    timeFormatter.timeZone = context.timeZone
+    timeFormatter.dateStyle = .none
+    timeFormatter.timeStyle = .short
+
+    shortDateFormatter = DateFormatter()
+    shortDateFormatter.locale = context.locale
+    shortDateFormatter.calendar = calendar
+    shortDateFormatter.timeZone = context.timeZone
+    shortDateFormatter.dateStyle = .short
+    shortDateFormatter.timeStyle = .none
+
+    yesterday = Self.yesterdayWord(locale: context.locale, calendar: calendar)
+
+    let weekdayStyle = Date.FormatStyle(
+      locale: context.locale, calendar: calendar, timeZone: context.timeZone,
+      capitalizationContext: .beginningOfSentence
+    ).weekday(.wide)
+    var weekdays: [Int: String] = [:]
+    for daysAgo in 2...6 {
+      // A skipped day (no message can fall on it) gets the next day's name;
+      // it is never shown.
+      let dayStart = days.start(ofDay: today - Int64(daysAgo))
+      weekdays[daysAgo] = weekdayStyle.format(Date(timeIntervalSince1970: Double(dayStart)))
+    }
+    self.weekdays = weekdays
+  }
+
+  /// The label of a message updated at `date`, and the first instant it is stale.
+  func label(for date: Date) -> (text: String, validUntil: Date?) {
+    let seconds = date.wholeSecondsSince1970
+    let messageDay = days.day(of: seconds)
+    let daysAgo = today - messageDay
+    switch daysAgo {
+    case 0:
+      return (timeFormatter.string(from: date), instant(tomorrowStart))
+    case 1:
+      return (yesterday, instant(tomorrowStart))
+    case 2...6:
+      return (weekdays[Int(daysAgo)]!, instant(tomorrowStart))
+    case 7...:
+      return (shortDateFormatter.string(from: date), nil)
+    default:
+      // A later day than today: a date until that day comes, then its time.
+      let stale = days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)
+      return (shortDateFormatter.string(from: date), instant(stale))
+    }
+  }
+
+  private func instant(_ seconds: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(seconds))
+  }
+
+  /// The locale's word for the day before today (CLDR's relative day -1),
+  /// capitalized as at the beginning of a sentence: `Yesterday`, `Hier`, `昨日`.
+  private static func yesterdayWord(locale: Locale, calendar: Calendar) -> String {
+    // The anchored style formats its anchor relative to the date it is given;
+    // both are fixed here, one day apart, so no clock is involved.
+    let anchor = Date(timeIntervalSinceReferenceDate: 43_200)  // 2001-01-01 12:00 UTC
+    var style = Date.AnchoredRelativeFormatStyle(
+      anchor: anchor, presentation: .named, unitsStyle: .wide,
+      locale: locale, calendar: calendar, capitalizationContext: .beginningOfSentence)
+    style.allowedFields = [.day]
+    return style.format(calendar.date(byAdding: .day, value: 1, to: anchor) ?? anchor.addingTimeInterval(86_400))
+  }
+}

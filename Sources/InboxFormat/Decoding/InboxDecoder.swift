@@ -1,0 +1,110 @@
+public import Foundation
+
+/// Decodes an inbox payload from its JSON bytes into messages.
+///
+/// Accepts the three forms the backend and its tools produce: an object with
+/// an `items` array, a bare array of messages, and NDJSON (one message object
+/// per line). Reading is strict JSON (UTF-8, no comments, no trailing commas)
+/// and single-pass over the bytes, with no intermediate document; every error
+/// says where it is, as an ``InboxFormatError`` with a ``SourceLocation``.
+///
+/// ```swift
+/// let json = #"{"items":[{"id":1,"firstname":"Alexander","update_date":"2022-01-31T08:45:33Z"}]}"#
+/// let messages = try InboxDecoder().decode(Array(json.utf8))
+/// // messages[0].id == .integer(1), messages[0].firstname == "Alexander"
+/// ```
+public struct InboxDecoder: Sendable {
+  /// Creates a decoder.
+  public init() {}
+
+  /// Decodes all messages, throwing the first problem.
+  ///
+  /// Problems come in input order: the first invalid message or syntax error
+  /// ends decoding. Empty or whitespace-only input is ``InboxFormatError/emptyInput``.
+  ///
+  /// ```swift
+  /// let messages = try InboxDecoder().decode(Array(#"[{"id":"a1","update_date":"2022-01-31T08:45:33Z"}]"#.utf8))
+  /// // messages[0].id == .string("a1")
+  /// ```
+  public func decode(_ bytes: [UInt8]) throws(InboxFormatError) -> [MessageAPIModel] {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try Self.decodeAll(buffer) }
+  }
+
+  /// Decodes all messages from `data`, throwing the first problem.
+  ///
+  /// The same as `decode(_:)` for `[UInt8]`, for bytes read with Foundation.
+  ///
+  /// ```swift
+  /// let messages = try InboxDecoder().decode(try Data(contentsOf: url))
+  /// ```
+  public func decode(_ data: Data) throws(InboxFormatError) -> [MessageAPIModel] {
+    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try Self.decodeAll(buffer) }
+  }
+
+  /// Decodes the valid messages and returns the item-level problems of the
+  /// others (syntax errors outside NDJSON still throw).
+  ///
+  /// A message with a missing field, a value of the wrong type, an invalid
+  /// date or a number out of range is skipped and its error collected; so is
+  /// an NDJSON line that is not valid JSON. Errors that leave the rest of the
+  /// input unreadable (a syntax error in an array or payload, an unexpected
+  /// shape, empty input) are thrown.
+  ///
+  /// ```swift
+  /// let ndjson = #"{"id":1,"update_date":"2022-01-31T08:45:33Z"}"# + "\n" + #"{"id":2}"#
+  /// let (messages, skipped) = try InboxDecoder().decodeSkippingInvalid(Array(ndjson.utf8))
+  /// // messages.count == 1; skipped[0] is .missingField(item: [1], field: "update_date")
+  /// ```
+  public func decodeSkippingInvalid(_ bytes: [UInt8]) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try Self.decodeValid(buffer) }
+  }
+
+  /// Decodes the valid messages in `data` and returns the item-level problems
+  /// of the others.
+  ///
+  /// The same as `decodeSkippingInvalid(_:)` for `[UInt8]`, for bytes read with Foundation.
+  ///
+  /// ```swift
+  /// let (messages, skipped) = try InboxDecoder().decodeSkippingInvalid(try Data(contentsOf: url))
+  /// ```
+  public func decodeSkippingInvalid(_ data: Data) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
+    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try Self.decodeValid(buffer) }
+  }
+
+  private static func decodeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(InboxFormatError) -> [MessageAPIModel] {
+    var reader = InboxReader(bytes: bytes)
+    var messages: [MessageAPIModel] = []
+    while let message = try reader.next() {
+      messages.append(message)
+    }
+    return messages
+  }
+
+  private static func decodeValid(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
+    var reader = InboxReader(bytes: bytes)
+    var messages: [MessageAPIModel] = []
+    var skipped: [InboxFormatError] = []
+    while true {
+      do {
+        guard let message = try reader.next() else { break }
+        messages.append(message)
+      } catch {
+        if reader.hasFailed { throw error }
+        skipped.append(error)
+      }
+    }
+    return (messages, skipped)
+  }
+
+  /// Runs `body` over the bytes of `data` (`Data.withUnsafeBytes` does not
+  /// forward typed errors, hence the `Result`).
+  private static func withBytes<Value>(
+    of data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(InboxFormatError) -> Value
+  ) throws(InboxFormatError) -> Value {
+    try data.withUnsafeBytes { raw in
+      Result { () throws(InboxFormatError) in try body(raw.assumingMemoryBound(to: UInt8.self)) }
+    }.get()
+  }
+}

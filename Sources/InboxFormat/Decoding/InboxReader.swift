@@ -1,0 +1,499 @@
+import Foundation
+
+/// Reads an inbox payload one message at a time, straight from its bytes.
+///
+/// The first value decides the form: an object with an `items` array (the
+/// payload), a bare array of messages, or an object without `items`, which
+/// starts NDJSON (one message object per line, blank lines skipped).
+///
+/// Problems with one message (a missing field, a wrong type, a bad date, a
+/// number out of range) are thrown after the whole message has been read, so
+/// the next call continues with the next message. In NDJSON a syntax error is
+/// recoverable too: reading resumes on the line after the message's first
+/// line. Any other error is fatal: every later call throws it again.
+///
+/// ```swift
+/// try bytes.withUnsafeBufferPointer { buffer throws(InboxFormatError) in
+///   var reader = InboxReader(bytes: buffer)
+///   while let message = try reader.next() { print(message.id) }
+/// }
+/// ```
+struct InboxReader {
+  enum Form: Equatable {
+    /// `{"items": [...]}`.
+    case payload
+    /// `[...]`.
+    case array
+    /// One message object per line.
+    case ndjson
+  }
+
+  /// The input's form, once the first call to ``next()`` has found it.
+  private(set) var form: Form?
+  /// The fatal error that ended reading, if one has.
+  private(set) var failure: InboxFormatError?
+
+  private var scanner: JSONScanner
+  private var phase = Phase.start
+  private var nextIndex = 0
+
+  private enum Phase {
+    case start
+    case arrayElements(isFirst: Bool)
+    case lines
+    case finished
+  }
+
+  /// What one step of reading produced.
+  private enum Step {
+    case message(MessageAPIModel)
+    /// A recoverable problem with one item; reading can go on.
+    case skipped(InboxFormatError)
+    case end
+  }
+
+  /// Creates a reader over `bytes`, which must outlive it.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    scanner = JSONScanner(bytes: bytes)
+  }
+
+  /// Whether a fatal error has ended reading.
+  var hasFailed: Bool { failure != nil }
+
+  /// The next message, or `nil` at the end of the input.
+  ///
+  /// After a recoverable error (``hasFailed`` is false) the following call
+  /// goes on with the next item.
+  mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
+    if let failure { throw failure }
+    let step: Step
+    do {
+      step = try readStep()
+    } catch {
+      failure = error
+      throw error
+    }
+    switch step {
+    case .message(let message): return message
+    case .skipped(let error): throw error
+    case .end: return nil
+    }
+  }
+
+  /// Reads one item; throws only fatal errors.
+  private mutating func readStep() throws(InboxFormatError) -> Step {
+    switch phase {
+    case .start: return try readFirstValue()
+    case .arrayElements(let isFirst): return try readArrayElement(isFirst: isFirst)
+    case .lines: return try readLine()
+    case .finished: return .end
+    }
+  }
+
+  // MARK: Form
+
+  private mutating func readFirstValue() throws(InboxFormatError) -> Step {
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd else { throw .emptyInput }
+    switch scanner.current {
+    case UInt8(ascii: "["):
+      scanner.position += 1
+      form = .array
+      phase = .arrayElements(isFirst: true)
+    case UInt8(ascii: "{"):
+      let objectStart = scanner.position
+      do {
+        if try findItemsArray() {
+          form = .payload
+          phase = .arrayElements(isFirst: true)
+        } else {
+          // No "items": the object is the first NDJSON message; read it again as one.
+          scanner.position = objectStart
+          form = .ndjson
+          phase = .lines
+        }
+      } catch {
+        // A syntax error before any "items" key, on the object's first line,
+        // is a broken first NDJSON line; past a line break it is a broken
+        // payload (NDJSON messages never span lines).
+        guard case .syntax(_, _, let location) = error, !scanner.containsLineFeed(objectStart..<location.byteOffset)
+        else { throw error }
+        form = .ndjson
+        phase = .lines
+        nextIndex = 1
+        scanner.moveToNextLine(from: objectStart)
+        return .skipped(error)
+      }
+    default:
+      guard let kind = JSONValueKind(firstByte: scanner.current) else {
+        throw scanner.unexpected(expected: "a JSON object or array")
+      }
+      throw .unexpectedShape(path: "top-level value", found: kind.description, location: scanner.location(at: scanner.position))
+    }
+    return try readStep()
+  }
+
+  /// Reads the top-level object's keys up to `items` and moves into its
+  /// array; returns false when the object has no `items` key.
+  private mutating func findItemsArray() throws(InboxFormatError) -> Bool {
+    scanner.position += 1
+    scanner.skipWhitespace()
+    if scanner.current == UInt8(ascii: "}") { return false }
+    while true {
+      let key = try readKey()
+      if try scanner.contents(of: key, equal: "items") {
+        guard scanner.current == UInt8(ascii: "["), !scanner.isAtEnd else { throw shapeError(path: "items") }
+        scanner.position += 1
+        return true
+      }
+      try scanner.skipValue(depth: 1)
+      scanner.skipWhitespace()
+      guard try moveToNextMember(closing: UInt8(ascii: "}")) else { return false }
+    }
+  }
+
+  /// After the payload's `items` array: skips the other keys and checks that
+  /// nothing follows the object.
+  private mutating func finishPayload() throws(InboxFormatError) {
+    while true {
+      scanner.skipWhitespace()
+      guard try moveToNextMember(closing: UInt8(ascii: "}")) else { break }
+      let keyStart = scanner.position
+      let key = try readKey()
+      if try scanner.contents(of: key, equal: "items") {
+        // The items were already handed out; a second array cannot replace them.
+        throw .unexpectedShape(path: "items", found: "a second \"items\" key", location: scanner.location(at: keyStart))
+      }
+      try scanner.skipValue(depth: 1)
+    }
+    try expectEndOfInput()
+  }
+
+  private mutating func expectEndOfInput() throws(InboxFormatError) {
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else {
+      throw scanner.syntaxError("trailing data after the JSON document", expected: "the end of the input", at: scanner.position)
+    }
+  }
+
+  private mutating func shapeError(path: String) -> InboxFormatError {
+    let found = JSONValueKind(firstByte: scanner.current).map(\.description) ?? "no value"
+    return .unexpectedShape(path: path, found: found, location: scanner.location(at: scanner.position))
+  }
+
+  // MARK: Items
+
+  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> Step {
+    scanner.skipWhitespace()
+    let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try moveToNextMember(closing: UInt8(ascii: "]"))
+    guard hasElement else {
+      if isFirst { scanner.position += 1 }
+      if form == .payload { try finishPayload() } else { try expectEndOfInput() }
+      phase = .finished
+      return .end
+    }
+    phase = .arrayElements(isFirst: false)
+    let index = nextIndex
+    nextIndex += 1
+    switch try readItem(index: index, depth: form == .payload ? 2 : 1) {
+    case .success(let message): return .message(message)
+    case .failure(let error): return .skipped(error)
+    }
+  }
+
+  private mutating func readLine() throws(InboxFormatError) -> Step {
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd else {
+      phase = .finished
+      return .end
+    }
+    let start = scanner.position
+    let index = nextIndex
+    nextIndex += 1
+    do throws(InboxFormatError) {
+      let item = try readItem(index: index, depth: 0)
+      scanner.skipWhitespaceOnLine()
+      guard scanner.isAtEnd || scanner.current == UInt8(ascii: "\n") else {
+        throw scanner.unexpected(expected: "a line break after the message")
+      }
+      switch item {
+      case .success(let message): return .message(message)
+      case .failure(let error): return .skipped(error)
+      }
+    } catch {
+      scanner.moveToNextLine(from: start)
+      return .skipped(error)
+    }
+  }
+
+  /// Reads the item at the scanner's position, which `depth` containers
+  /// enclose. Throws syntax errors; returns item-level problems, having
+  /// consumed the whole item.
+  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> Result<MessageAPIModel, InboxFormatError> {
+    let start = scanner.position
+    if scanner.current == UInt8(ascii: "{"), !scanner.isAtEnd {
+      return try readMessage(index: index, start: start, depth: depth)
+    }
+    guard !scanner.isAtEnd, let kind = JSONValueKind(firstByte: scanner.current) else {
+      throw scanner.unexpected(expected: "a message object")
+    }
+    try scanner.skipValue(depth: depth)
+    let item = itemReference(index: index, id: nil, start: start)
+    return .failure(.typeMismatch(item: item, field: "", expected: "a message object", found: kind.description, location: item.location))
+  }
+
+  private mutating func itemReference(index: Int, id: MessageID?, start: Int) -> ItemReference {
+    let path = form == .payload ? "items[\(index)]" : "[\(index)]"
+    return ItemReference(path: path, index: index, id: id, location: scanner.location(at: start))
+  }
+
+  /// The keys a message object may hold; any other is skipped.
+  private enum MessageField: String {
+    case id, firstname, lastname, message
+    case phoneNumber = "phone_number"
+    case updateDate = "update_date"
+    case unreadCount = "unread_count"
+  }
+
+  /// A problem with one field, kept until the message has been read: a
+  /// later duplicate key replaces it, and the reference needs the `id`.
+  private struct FieldProblem {
+    enum Kind {
+      case typeMismatch(expected: String, found: String)
+      case invalidDate(value: String, reason: String)
+      case outOfRange(value: String)
+    }
+
+    /// The message key the problem belongs to.
+    var field: MessageField
+    /// The path reported, e.g. `phone_number.international`.
+    var path: String
+    /// Where the offending value starts.
+    var offset: Int
+    var kind: Kind
+
+    func error(item: ItemReference, location: SourceLocation) -> InboxFormatError {
+      switch kind {
+      case .typeMismatch(let expected, let found):
+        .typeMismatch(item: item, field: path, expected: expected, found: found, location: location)
+      case .invalidDate(let value, let reason):
+        .invalidDate(item: item, value: value, reason: reason, location: location)
+      case .outOfRange(let value):
+        .numberOutOfRange(item: item, field: path, value: value, location: location)
+      }
+    }
+  }
+
+  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> Result<MessageAPIModel, InboxFormatError> {
+    var id: MessageID?
+    var firstname = ""
+    var lastname = ""
+    var message = ""
+    var phoneNumber = MessageAPIModel.PhoneNumber()
+    var updateDate: Date?
+    var unreadCount: Int64 = 0
+    var problems: [FieldProblem] = []
+
+    scanner.position += 1
+    scanner.skipWhitespace()
+    var hasMember = scanner.current != UInt8(ascii: "}") || scanner.isAtEnd
+    if !hasMember { scanner.position += 1 }
+    while hasMember {
+      let key = try readKey()
+      let field = try messageField(named: key)
+      if let field, !problems.isEmpty {
+        // The last of duplicate keys wins, with its problems.
+        problems.removeAll { $0.field == field }
+      }
+      switch field {
+      case .id:
+        id = nil
+        switch scanner.current {
+        case UInt8(ascii: "\""): id = .string(try readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          if let problem = try readInteger(into: .id, expected: "an integer or a string", value: { id = .integer($0) }) {
+            problems.append(problem)
+          }
+        case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+        default: problems.append(try skipMismatch(.id, expected: "an integer or a string", depth: depth + 1))
+        }
+      case .firstname: firstname = try readOptionalString(.firstname, depth: depth + 1, problems: &problems)
+      case .lastname: lastname = try readOptionalString(.lastname, depth: depth + 1, problems: &problems)
+      case .message: message = try readOptionalString(.message, depth: depth + 1, problems: &problems)
+      case .phoneNumber:
+        phoneNumber = MessageAPIModel.PhoneNumber()
+        switch scanner.current {
+        case UInt8(ascii: "{"): phoneNumber = try readPhoneNumber(depth: depth + 2, problems: &problems)
+        case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+        default: problems.append(try skipMismatch(.phoneNumber, expected: "an object", depth: depth + 1))
+        }
+      case .updateDate:
+        updateDate = nil
+        switch scanner.current {
+        case UInt8(ascii: "\""):
+          if let problem = try readDate(into: &updateDate) { problems.append(problem) }
+        case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+        default: problems.append(try skipMismatch(.updateDate, expected: "an RFC 3339 date-time string", depth: depth + 1))
+        }
+      case .unreadCount:
+        unreadCount = 0
+        switch scanner.current {
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          if let problem = try readInteger(into: .unreadCount, expected: "an integer", value: { unreadCount = $0 }) {
+            problems.append(problem)
+          }
+        case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+        default: problems.append(try skipMismatch(.unreadCount, expected: "an integer", depth: depth + 1))
+        }
+      case nil:
+        try scanner.skipValue(depth: depth + 1)
+      }
+      scanner.skipWhitespace()
+      hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
+    }
+
+    if problems.isEmpty, let id, let updateDate {
+      return .success(
+        MessageAPIModel(
+          id: id, firstname: firstname, lastname: lastname, message: message, phoneNumber: phoneNumber,
+          updateDate: updateDate, unreadCount: unreadCount))
+    }
+    // Locations are computed in input order (item, then value) to keep the
+    // scanner's line counting incremental.
+    let item = itemReference(index: index, id: id, start: start)
+    if let problem = problems.min(by: { $0.offset < $1.offset }) {
+      return .failure(problem.error(item: item, location: scanner.location(at: problem.offset)))
+    }
+    return .failure(.missingField(item: item, field: id == nil ? "id" : "update_date"))
+  }
+
+  private mutating func readPhoneNumber(depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError) -> MessageAPIModel.PhoneNumber {
+    var international = ""
+    scanner.position += 1
+    scanner.skipWhitespace()
+    var hasMember = scanner.current != UInt8(ascii: "}") || scanner.isAtEnd
+    if !hasMember { scanner.position += 1 }
+    while hasMember {
+      let key = try readKey()
+      if try scanner.contents(of: key, equal: "international") {
+        problems.removeAll { $0.field == .phoneNumber }
+        international = ""
+        switch scanner.current {
+        case UInt8(ascii: "\""): international = try readString()
+        case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+        default:
+          problems.append(try skipMismatch(.phoneNumber, path: "phone_number.international", expected: "a string", depth: depth))
+        }
+      } else {
+        try scanner.skipValue(depth: depth)
+      }
+      scanner.skipWhitespace()
+      hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
+    }
+    return MessageAPIModel.PhoneNumber(international: international)
+  }
+
+  // MARK: Values
+
+  /// Reads `"key":` and the whitespace around the colon.
+  private mutating func readKey() throws(InboxFormatError) -> JSONScanner.StringToken {
+    guard scanner.current == UInt8(ascii: "\""), !scanner.isAtEnd else {
+      throw scanner.unexpected(expected: "a key (a string in double quotes)")
+    }
+    let key = try scanner.scanString(validatingUTF8: true)
+    scanner.skipWhitespace()
+    try scanner.expect(UInt8(ascii: ":"), "\":\" after the key")
+    scanner.skipWhitespace()
+    return key
+  }
+
+  /// After a member or element: consumes a comma and returns true, or
+  /// consumes `closing` and returns false.
+  private mutating func moveToNextMember(closing: UInt8) throws(InboxFormatError) -> Bool {
+    if scanner.current == UInt8(ascii: ","), !scanner.isAtEnd {
+      scanner.position += 1
+      scanner.skipWhitespace()
+      try scanner.rejectTrailingComma(closing: closing)
+      return true
+    }
+    try scanner.expect(closing, "\",\" or \"\(Character(Unicode.Scalar(closing)))\"")
+    return false
+  }
+
+  private mutating func messageField(named key: JSONScanner.StringToken) throws(InboxFormatError) -> MessageField? {
+    if key.hasEscapes { return MessageField(rawValue: try scanner.string(key)) }
+    let candidate: MessageField
+    switch key.end - key.start {
+    case 2: candidate = .id
+    case 7: candidate = .message
+    case 8: candidate = .lastname
+    case 9: candidate = .firstname
+    case 11: candidate = .updateDate
+    case 12: candidate = scanner.bytes[key.start] == UInt8(ascii: "p") ? .phoneNumber : .unreadCount
+    default: return nil
+    }
+    return try scanner.contents(of: key, equal: candidate.rawValue) ? candidate : nil
+  }
+
+  private mutating func readString() throws(InboxFormatError) -> String {
+    try scanner.string(scanner.scanString(validatingUTF8: false))
+  }
+
+  /// A string field that may be absent or `null` (read as empty).
+  private mutating func readOptionalString(_ field: MessageField, depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError) -> String {
+    switch scanner.current {
+    case UInt8(ascii: "\""): return try readString()
+    case UInt8(ascii: "n"): try scanner.scanLiteral("null")
+    default: problems.append(try skipMismatch(field, expected: "a string", depth: depth))
+    }
+    return ""
+  }
+
+  /// Reads an integer into `value`, or returns the problem with it.
+  private mutating func readInteger(
+    into field: MessageField, expected: String, value: (Int64) -> Void
+  ) throws(InboxFormatError) -> FieldProblem? {
+    let start = scanner.position
+    switch try scanner.scanNumber() {
+    case .integer(let integer):
+      value(integer)
+      return nil
+    case .nonInteger:
+      return FieldProblem(field: field, path: field.rawValue, offset: start, kind: .typeMismatch(expected: expected, found: "a non-integer number"))
+    case .outOfRange:
+      return FieldProblem(field: field, path: field.rawValue, offset: start, kind: .outOfRange(value: scanner.text(start..<scanner.position)))
+    }
+  }
+
+  /// Reads an `update_date` string into `date`, or returns the problem with
+  /// it. Dates without escapes are parsed in place.
+  private mutating func readDate(into date: inout Date?) throws(InboxFormatError) -> FieldProblem? {
+    let start = scanner.position
+    let token = try scanner.scanString(validatingUTF8: true)
+    let parsed =
+      token.hasEscapes
+      ? RFC3339.parse(try scanner.string(token))
+      : RFC3339.parse(UnsafeBufferPointer(rebasing: scanner.bytes[token.start..<token.end]))
+    switch parsed {
+    case .success(let parsedDate):
+      date = parsedDate
+      return nil
+    case .failure(let failure):
+      let kind = FieldProblem.Kind.invalidDate(value: try scanner.string(token), reason: failure.reason)
+      return FieldProblem(field: .updateDate, path: "update_date", offset: start, kind: kind)
+    }
+  }
+
+  /// Skips a value of the wrong type and describes the mismatch.
+  private mutating func skipMismatch(
+    _ field: MessageField, path: String? = nil, expected: String, depth: Int
+  ) throws(InboxFormatError) -> FieldProblem {
+    let start = scanner.position
+    guard !scanner.isAtEnd, let kind = JSONValueKind(firstByte: scanner.current) else {
+      throw scanner.unexpected(expected: "a value")
+    }
+    try scanner.skipValue(depth: depth)
+    return FieldProblem(
+      field: field, path: path ?? field.rawValue, offset: start, kind: .typeMismatch(expected: expected, found: kind.description))
+  }
+}

@@ -1,0 +1,559 @@
+/// A strict, single-pass cursor over the UTF-8 bytes of a JSON text.
+///
+/// It reads tokens in place and never builds a document tree: strings are
+/// created only for values the caller keeps, and values nobody asked for are
+/// skipped with an explicit stack, so nesting cannot overflow the call stack.
+/// Line and column are computed only when an error is reported.
+///
+/// The bytes must stay valid for the scanner's whole life; callers create it
+/// inside `withUnsafeBufferPointer`.
+struct JSONScanner {
+  /// Containers nested deeper than this are rejected, so hostile input cannot
+  /// make the reader's memory or time grow without bound.
+  static let maximumDepth = 512
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The offset of the next byte to read.
+  var position: Int
+
+  /// Holds the decoded bytes of strings with escapes.
+  private var unescaped: [UInt8] = []
+  /// The open containers while skipping a value: `true` for an object.
+  private var skipStack: [Bool] = []
+  private var lineCursor: LineCursor
+  private let startOfText: LineCursor
+
+  /// Creates a scanner positioned after a UTF-8 byte order mark, if any.
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    position = hasByteOrderMark ? 3 : 0
+    // Columns count from after the mark, as editors show them.
+    startOfText = LineCursor(offset: position, line: 1, column: 1)
+    lineCursor = startOfText
+  }
+
+  // MARK: Bytes and whitespace
+
+  var isAtEnd: Bool { position >= bytes.count }
+
+  /// The byte at `position`, or 0 at the end (a NUL is never valid outside a
+  /// string, so callers only need to tell the two apart when reporting).
+  var current: UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case .space, .tab, .lineFeed, .carriageReturn: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// Skips spaces, tabs and carriage returns, but stops at a line feed.
+  mutating func skipWhitespaceOnLine() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case .space, .tab, .carriageReturn: position += 1
+      default: return
+      }
+    }
+  }
+
+  /// Whether a line feed lies in `range`.
+  func containsLineFeed(_ range: Range<Int>) -> Bool {
+    UnsafeBufferPointer(rebasing: bytes[range]).contains(.lineFeed)
+  }
+
+  /// Moves to the start of the line after the one holding `offset`, or to the end.
+  mutating func moveToNextLine(from offset: Int) {
+    position = offset
+    while position < bytes.count, bytes[position] != .lineFeed { position += 1 }
+    position = min(position + 1, bytes.count)
+  }
+
+  /// Consumes `byte` or throws, naming `expected`.
+  mutating func expect(_ byte: UInt8, _ expected: String) throws(InboxFormatError) {
+    guard current == byte, !isAtEnd else { throw unexpected(expected: expected) }
+    position += 1
+  }
+
+  /// After a comma: a closing bracket here means a trailing comma.
+  mutating func rejectTrailingComma(closing: UInt8) throws(InboxFormatError) {
+    guard current == closing, !isAtEnd else { return }
+    throw syntaxError(
+      "trailing comma before \"\(Character(Unicode.Scalar(closing)))\"",
+      expected: closing == .closeBrace ? "a key" : "a value", at: position)
+  }
+
+  // MARK: Strings
+
+  /// The span of a string's contents, between its quotes.
+  struct StringToken {
+    var start: Int
+    var end: Int
+    var hasEscapes: Bool
+  }
+
+  /// Scans the string whose opening quote is at `position` and moves past it.
+  ///
+  /// Escapes and control characters are always checked. UTF-8 is checked
+  /// when `validatingUTF8` is true; otherwise the caller must validate the
+  /// contents (``string(_:)`` does, while creating the `String`).
+  mutating func scanString(validatingUTF8: Bool) throws(InboxFormatError) -> StringToken {
+    let start = position + 1
+    var index = start
+    var hasEscapes = false
+    let count = bytes.count
+    while true {
+      index = skipPlainBytes(from: index, stoppingAtNonASCII: validatingUTF8)
+      guard index < count else { throw syntaxError("unexpected end of input", expected: "\"\\\"\" to close the string", at: count) }
+      let byte = bytes[index]
+      switch byte {
+      case .quote:
+        position = index + 1
+        return StringToken(start: start, end: index, hasEscapes: hasEscapes)
+      case .backslash:
+        hasEscapes = true
+        index = try scanEscape(at: index)
+      case 0x80...:
+        index = try validateUTF8Sequence(at: index)
+      default:
+        throw syntaxError(
+          "unescaped control character U+\(hex(byte, digits: 4)) in a string", expected: "an escape such as \"\\n\"",
+          at: index)
+      }
+    }
+  }
+
+  /// The first offset from `index` holding a quote, a backslash, a control
+  /// character or (when asked) a non-ASCII byte: eight bytes at a time while
+  /// none of them is one.
+  @inline(__always)
+  private func skipPlainBytes(from index: Int, stoppingAtNonASCII: Bool) -> Int {
+    var index = index
+    let count = bytes.count
+    guard let address = bytes.baseAddress else { return index }
+    let base = UnsafeRawPointer(address)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // Classic SWAR tests: a byte equal to c makes (word ^ c·ones) have a
+      // zero byte; a byte below 0x20 borrows in (word - 0x20·ones).
+      let quotes = word ^ (ones &* UInt64(UInt8.quote))
+      let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
+      var special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+      if stoppingAtNonASCII { special |= word }
+      if special & highBits != 0 { break }
+      index += 8
+    }
+    while index < count {
+      let byte = bytes[index]
+      if byte == .quote || byte == .backslash || byte < 0x20 || (stoppingAtNonASCII && byte >= 0x80) { break }
+      index += 1
+    }
+    return index
+  }
+
+  /// Checks the escape whose backslash is at `index`; returns the offset after it.
+  private mutating func scanEscape(at index: Int) throws(InboxFormatError) -> Int {
+    guard index + 1 < bytes.count else { throw syntaxError("unexpected end of input", expected: "an escape character", at: bytes.count) }
+    switch bytes[index + 1] {
+    case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return index + 2
+    case UInt8(ascii: "u"):
+      return try scanUnicodeEscape(at: index).next
+    default:
+      throw syntaxError("invalid escape \(describeCharacter(at: index + 1, prefix: "\\"))", expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: index)
+    }
+  }
+
+  /// Reads `\uXXXX` at `index` (and its low half, for a high surrogate).
+  private mutating func scanUnicodeEscape(at index: Int) throws(InboxFormatError) -> (scalar: Unicode.Scalar, next: Int) {
+    let unit = try hexQuad(at: index + 2)
+    switch unit {
+    case 0xD800...0xDBFF:
+      let lowStart = index + 6
+      guard lowStart + 1 < bytes.count, bytes[lowStart] == .backslash, bytes[lowStart + 1] == UInt8(ascii: "u"),
+        case let low = try hexQuad(at: lowStart + 2), (0xDC00...0xDFFF).contains(low)
+      else {
+        throw syntaxError("lone surrogate \\u\(hex(unit, digits: 4))", expected: "a low surrogate escape (\\uDC00–\\uDFFF) after it", at: index)
+      }
+      let scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))!
+      return (scalar, lowStart + 6)
+    case 0xDC00...0xDFFF:
+      throw syntaxError("lone surrogate \\u\(hex(unit, digits: 4))", expected: "a high surrogate escape (\\uD800–\\uDBFF) before it", at: index)
+    default:
+      return (Unicode.Scalar(unit)!, index + 6)
+    }
+  }
+
+  private mutating func hexQuad(at start: Int) throws(InboxFormatError) -> UInt16 {
+    var value: UInt16 = 0
+    for index in start..<start + 4 {
+      guard index < bytes.count else { throw syntaxError("unexpected end of input", expected: "4 hexadecimal digits after \\u", at: bytes.count) }
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw syntaxError("invalid \\u escape: \(describeCharacter(at: index))", expected: "4 hexadecimal digits after \\u", at: index)
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  /// Checks the multi-byte UTF-8 sequence whose lead byte is at `index`
+  /// (Unicode Table 3-7: no overlongs, no surrogates, nothing past U+10FFFF);
+  /// returns the offset after it. Errors point at the offending byte.
+  private mutating func validateUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
+    let lead = bytes[index]
+    let length: Int
+    var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; secondRange = 0xA0...0xBF
+    case 0xED: length = 3; secondRange = 0x80...0x9F
+    case 0xE1...0xEF: length = 3
+    case 0xF0: length = 4; secondRange = 0x90...0xBF
+    case 0xF4: length = 4; secondRange = 0x80...0x8F
+    case 0xF1...0xF3: length = 4
+    case 0x80...0xBF: throw invalidUTF8("unexpected continuation byte 0x\(hex(lead, digits: 2))", at: index)
+    case 0xC0, 0xC1: throw invalidUTF8("overlong encoding (lead byte 0x\(hex(lead, digits: 2)))", at: index)
+    default: throw invalidUTF8("byte 0x\(hex(lead, digits: 2)) never appears in UTF-8", at: index)
+    }
+    for offset in 1..<length {
+      let position = index + offset
+      guard position < bytes.count else {
+        throw syntaxError("unexpected end of input", expected: "the rest of a UTF-8 sequence", at: bytes.count)
+      }
+      let byte = bytes[position]
+      let allowed = offset == 1 ? secondRange : 0x80...0xBF
+      guard allowed.contains(byte) else {
+        if offset == 1, (0x80...0xBF).contains(byte) {
+          switch lead {
+          case 0xED: throw invalidUTF8("encoded surrogate (0xED 0x\(hex(byte, digits: 2)))", at: index)
+          case 0xF4: throw invalidUTF8("code point above U+10FFFF (0xF4 0x\(hex(byte, digits: 2)))", at: index)
+          default: throw invalidUTF8("overlong encoding (0x\(hex(lead, digits: 2)) 0x\(hex(byte, digits: 2)))", at: index)
+          }
+        }
+        throw invalidUTF8("truncated sequence: byte 0x\(hex(byte, digits: 2)) is not a continuation of 0x\(hex(lead, digits: 2))", at: position)
+      }
+    }
+    return index + length
+  }
+
+  /// Creates the `String` a scanned token holds, validating its UTF-8 unless
+  /// the scan did.
+  mutating func string(_ token: StringToken) throws(InboxFormatError) -> String {
+    if !token.hasEscapes {
+      let contents = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+      if let string = String(validating: contents, as: UTF8.self) { return string }
+      throw firstUTF8Error(in: token)
+    }
+    unescaped.removeAll(keepingCapacity: true)
+    var index = token.start
+    while index < token.end {
+      let runEnd = skipPlainBytes(from: index, stoppingAtNonASCII: false)
+      let end = min(runEnd, token.end)
+      unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+      index = end
+      guard index < token.end else { break }
+      // The scan checked this escape, so it cannot fail here.
+      let (scalar, next) = try unescape(at: index)
+      unescaped.append(contentsOf: UTF8.encode(scalar)!)
+      index = next
+    }
+    if let string = String(validating: unescaped, as: UTF8.self) { return string }
+    throw firstUTF8Error(in: token)
+  }
+
+  /// Whether a scanned string holds exactly `key`; compares bytes unless
+  /// escapes must be decoded first.
+  mutating func contents(of token: StringToken, equal key: String) throws(InboxFormatError) -> Bool {
+    if token.hasEscapes { return try string(token) == key }
+    var key = key
+    return key.withUTF8 { keyBytes in
+      UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]).elementsEqual(keyBytes)
+    }
+  }
+
+  private mutating func unescape(at index: Int) throws(InboxFormatError) -> (Unicode.Scalar, Int) {
+    let simple: Unicode.Scalar
+    switch bytes[index + 1] {
+    case UInt8(ascii: "b"): simple = "\u{8}"
+    case UInt8(ascii: "f"): simple = "\u{C}"
+    case UInt8(ascii: "n"): simple = "\n"
+    case UInt8(ascii: "r"): simple = "\r"
+    case UInt8(ascii: "t"): simple = "\t"
+    case UInt8(ascii: "u"): return try scanUnicodeEscape(at: index)
+    case let byte: simple = Unicode.Scalar(byte)
+    }
+    return (simple, index + 2)
+  }
+
+  private mutating func firstUTF8Error(in token: StringToken) -> InboxFormatError {
+    var index = token.start
+    while index < token.end {
+      do {
+        index = bytes[index] >= 0x80 ? try validateUTF8Sequence(at: index) : index + 1
+      } catch {
+        return error
+      }
+    }
+    preconditionFailure("String(validating:) rejected bytes that the UTF-8 check accepts")
+  }
+
+  // MARK: Numbers
+
+  /// A scanned number, classified for fields that need a 64-bit integer.
+  enum NumberToken {
+    case integer(Int64)
+    case nonInteger
+    case outOfRange
+  }
+
+  /// Scans the number at `position` (strict JSON grammar) and moves past it.
+  mutating func scanNumber() throws(InboxFormatError) -> NumberToken {
+    let isNegative = current == .minus
+    if isNegative { position += 1 }
+    // The magnitude limit: |Int64.min| for negatives, Int64.max otherwise.
+    let limit: UInt64 = isNegative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)
+    var magnitude: UInt64 = 0
+    var overflowed = false
+    switch current {
+    case UInt8(ascii: "0"):
+      position += 1
+      if case UInt8(ascii: "0")...UInt8(ascii: "9") = current {
+        throw syntaxError("leading zeros are not allowed in numbers", expected: "a number without leading zeros", at: position - 1)
+      }
+    case UInt8(ascii: "1")...UInt8(ascii: "9"):
+      while position < bytes.count, case let byte = bytes[position], (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        let digit = UInt64(byte - UInt8(ascii: "0"))
+        if !overflowed {
+          if magnitude > (limit - digit) / 10 { overflowed = true } else { magnitude = magnitude * 10 + digit }
+        }
+        position += 1
+      }
+    default:
+      throw unexpected(expected: "a digit")
+    }
+    var isInteger = true
+    if current == .period, !isAtEnd {
+      position += 1
+      try scanDigits(after: "the decimal point")
+      isInteger = false
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E"), !isAtEnd {
+      position += 1
+      if current == .plus || current == .minus, !isAtEnd { position += 1 }
+      try scanDigits(after: "the exponent")
+      isInteger = false
+    }
+    guard isInteger else { return .nonInteger }
+    guard !overflowed else { return .outOfRange }
+    return .integer(isNegative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude))
+  }
+
+  private mutating func scanDigits(after what: String) throws(InboxFormatError) {
+    guard case UInt8(ascii: "0")...UInt8(ascii: "9") = current, !isAtEnd else {
+      throw unexpected(expected: "a digit after \(what)")
+    }
+    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+  }
+
+  /// The source text of the bytes in `range`, for messages.
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  // MARK: Literals and skipping
+
+  /// Consumes `true`, `false` or `null` at `position`.
+  mutating func scanLiteral(_ literal: StaticString) throws(InboxFormatError) {
+    for offset in 0..<literal.utf8CodeUnitCount {
+      guard current == literal.utf8Start[offset], !isAtEnd else { throw unexpected(expected: "\"\(literal)\"") }
+      position += 1
+    }
+  }
+
+  /// Skips the value at `position`, which `depth` containers enclose.
+  ///
+  /// Iterative, with the open containers on an explicit stack, so deeply
+  /// nested input fails cleanly at ``maximumDepth`` instead of exhausting
+  /// the call stack.
+  mutating func skipValue(depth: Int) throws(InboxFormatError) {
+    skipStack.removeAll(keepingCapacity: true)
+    while true {
+      let opening = current
+      if opening == .openBrace || opening == .openBracket, !isAtEnd {
+        guard depth + skipStack.count < Self.maximumDepth else {
+          throw syntaxError("nesting deeper than \(Self.maximumDepth) levels", expected: "fewer nested arrays and objects", at: position)
+        }
+        let isObject = opening == .openBrace
+        position += 1
+        skipWhitespace()
+        if current == (isObject ? .closeBrace : .closeBracket), !isAtEnd {
+          position += 1
+        } else {
+          skipStack.append(isObject)
+          if isObject { try skipKeyAndColon() }
+          continue
+        }
+      } else {
+        try skipScalar()
+      }
+      // A value is complete: close the containers it completes, or move to
+      // the next element of the innermost one.
+      while let isObject = skipStack.last {
+        skipWhitespace()
+        let closing: UInt8 = isObject ? .closeBrace : .closeBracket
+        if current == .comma, !isAtEnd {
+          position += 1
+          skipWhitespace()
+          try rejectTrailingComma(closing: closing)
+          if isObject { try skipKeyAndColon() }
+          break
+        }
+        guard current == closing, !isAtEnd else {
+          throw unexpected(expected: isObject ? "\",\" or \"}\"" : "\",\" or \"]\"")
+        }
+        position += 1
+        skipStack.removeLast()
+      }
+      if skipStack.isEmpty { return }
+    }
+  }
+
+  private mutating func skipScalar() throws(InboxFormatError) {
+    switch current {
+    case .quote where !isAtEnd: _ = try scanString(validatingUTF8: true)
+    case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
+    case UInt8(ascii: "t"): try scanLiteral("true")
+    case UInt8(ascii: "f"): try scanLiteral("false")
+    case UInt8(ascii: "n"): try scanLiteral("null")
+    default: throw unexpected(expected: "a value")
+    }
+  }
+
+  /// Skips `"key" :` and the whitespace after it.
+  private mutating func skipKeyAndColon() throws(InboxFormatError) {
+    guard current == .quote, !isAtEnd else { throw unexpected(expected: "a key (a string in double quotes)") }
+    _ = try scanString(validatingUTF8: true)
+    skipWhitespace()
+    try expect(.colon, "\":\" after the key")
+    skipWhitespace()
+  }
+
+  // MARK: Errors and locations
+
+  /// A syntax error at `offset`.
+  mutating func syntaxError(_ reason: String, expected: String, at offset: Int) -> InboxFormatError {
+    .syntax(reason: reason, expected: expected, location: location(at: offset))
+  }
+
+  /// A syntax error for whatever is at `position`: the end of input, an
+  /// invalid UTF-8 sequence, or an unexpected character.
+  mutating func unexpected(expected: String) -> InboxFormatError {
+    guard !isAtEnd else { return syntaxError("unexpected end of input", expected: expected, at: bytes.count) }
+    if current >= 0x80 {
+      do { _ = try validateUTF8Sequence(at: position) } catch { return error }
+    }
+    return syntaxError("unexpected character \(describeCharacter(at: position))", expected: expected, at: position)
+  }
+
+  private mutating func invalidUTF8(_ detail: String, at offset: Int) -> InboxFormatError {
+    syntaxError("invalid UTF-8: \(detail)", expected: "valid UTF-8 text", at: offset)
+  }
+
+  /// The character at `index`, quoted for a message (escaped if invisible).
+  private func describeCharacter(at index: Int, prefix: String = "") -> String {
+    var end = index + 1
+    while end < bytes.count, end - index < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return quoted(prefix + text(index..<end))
+  }
+
+  /// A position with its line and column, for computing locations.
+  private struct LineCursor {
+    var offset: Int
+    var line: Int
+    var column: Int
+  }
+
+  /// The line and column of `offset`.
+  ///
+  /// Counts from the last location computed when it lies before `offset`,
+  /// so reporting many errors in input order stays linear overall.
+  mutating func location(at offset: Int) -> SourceLocation {
+    var cursor = lineCursor.offset <= offset ? lineCursor : startOfText
+    while cursor.offset < offset {
+      let byte = bytes[cursor.offset]
+      if byte == .lineFeed {
+        cursor.line += 1
+        cursor.column = 1
+      } else if byte & 0xC0 != 0x80 {
+        // Continuation bytes belong to the scalar their lead byte counted.
+        cursor.column += 1
+      }
+      cursor.offset += 1
+    }
+    lineCursor = cursor
+    return SourceLocation(line: cursor.line, column: cursor.column, byteOffset: cursor.offset)
+  }
+}
+
+/// The kind of a JSON value, told by its first byte, for messages.
+enum JSONValueKind: CustomStringConvertible {
+  case object, array, string, number, boolean, null
+
+  init?(firstByte: UInt8) {
+    switch firstByte {
+    case .openBrace: self = .object
+    case .openBracket: self = .array
+    case .quote: self = .string
+    case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"): self = .number
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): self = .boolean
+    case UInt8(ascii: "n"): self = .null
+    default: return nil
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .boolean: "a boolean"
+    case .null: "null"
+    }
+  }
+}
+
+/// `value` in upper-case hexadecimal, zero-padded to `digits`.
+private func hex(_ value: some BinaryInteger, digits: Int) -> String {
+  let text = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, digits - text.count)) + text
+}
+
+extension UInt8 {
+  fileprivate static var quote: UInt8 { 0x22 }
+  fileprivate static var backslash: UInt8 { 0x5C }
+  fileprivate static var slash: UInt8 { 0x2F }
+  fileprivate static var openBrace: UInt8 { 0x7B }
+  fileprivate static var closeBrace: UInt8 { 0x7D }
+  fileprivate static var openBracket: UInt8 { 0x5B }
+  fileprivate static var closeBracket: UInt8 { 0x5D }
+  fileprivate static var colon: UInt8 { 0x3A }
+  fileprivate static var comma: UInt8 { 0x2C }
+  fileprivate static var minus: UInt8 { 0x2D }
+  fileprivate static var plus: UInt8 { 0x2B }
+  fileprivate static var period: UInt8 { 0x2E }
+  fileprivate static var space: UInt8 { 0x20 }
+  fileprivate static var tab: UInt8 { 0x09 }
+  fileprivate static var lineFeed: UInt8 { 0x0A }
+  fileprivate static var carriageReturn: UInt8 { 0x0D }
+}

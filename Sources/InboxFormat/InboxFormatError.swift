@@ -1,0 +1,160 @@
+/// Everything that can go wrong when reading an inbox payload.
+///
+/// Formatting never fails: every decoded message maps to a row. Only reading
+/// the payload does, and each case says what is wrong, where, and what was
+/// expected. ``description`` renders one line, for example:
+///
+/// ```
+/// line 5, column 22: items[3].update_date (id 4): invalid date "2022-13-01T00:00:00Z": month 13 is out of range; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z"
+/// ```
+public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The input holds nothing but whitespace (or nothing at all).
+  case emptyInput
+
+  /// The bytes are not well-formed JSON or not valid UTF-8.
+  ///
+  /// - Parameters:
+  ///   - reason: What the reader found, e.g. `unexpected character "}"`.
+  ///   - expected: What would have been valid there, e.g. `a value`.
+  ///   - location: Where the problem starts.
+  case syntax(reason: String, expected: String, location: SourceLocation)
+
+  /// The input is JSON, but not an inbox payload: neither an object with an
+  /// `items` array, nor an array of messages, nor message objects one per line.
+  case unexpectedShape(path: String, found: String, location: SourceLocation)
+
+  /// A message lacks a required field (`id` or `update_date`), or holds `null` there.
+  case missingField(item: ItemReference, field: String)
+
+  /// A message field holds a JSON value of the wrong type.
+  case typeMismatch(item: ItemReference, field: String, expected: String, found: String, location: SourceLocation)
+
+  /// `update_date` is a string but not an RFC 3339 date-time.
+  case invalidDate(item: ItemReference, value: String, reason: String, location: SourceLocation)
+
+  /// A number is an integer but does not fit the field (a 64-bit signed integer).
+  case numberOutOfRange(item: ItemReference, field: String, value: String, location: SourceLocation)
+
+  /// The location a syntax or shape error points at, or for item errors, the
+  /// field's value (the item's start when the field is missing).
+  public var location: SourceLocation? {
+    switch self {
+    case .emptyInput: nil
+    case .syntax(_, _, let location), .unexpectedShape(_, _, let location): location
+    case .missingField(let item, _): item.location
+    case .typeMismatch(_, _, _, _, let location), .invalidDate(_, _, _, let location),
+      .numberOutOfRange(_, _, _, let location):
+      location
+    }
+  }
+
+  /// The message the error is about, when it is about one.
+  public var item: ItemReference? {
+    switch self {
+    case .emptyInput, .syntax, .unexpectedShape: nil
+    case .missingField(let item, _), .typeMismatch(let item, _, _, _, _), .invalidDate(let item, _, _, _),
+      .numberOutOfRange(let item, _, _, _):
+      item
+    }
+  }
+
+  public var description: String {
+    let prefix = location.map { "\($0): " } ?? ""
+    switch self {
+    case .emptyInput:
+      return "the input is empty; expected a JSON object with an \"items\" array, a JSON array, or NDJSON"
+    case .syntax(let reason, let expected, _):
+      return "\(prefix)invalid JSON: \(reason); expected \(expected)"
+    case .unexpectedShape(let path, let found, _):
+      return "\(prefix)\(path): found \(found); expected an object with an \"items\" array, an array of messages, or one message object per line"
+    case .missingField(let item, let field):
+      return "\(prefix)\(item.describing(field: field)): missing required field \"\(field)\"; expected \(Self.expectation(for: field))"
+    case .typeMismatch(let item, let field, let expected, let found, _):
+      return "\(prefix)\(item.describing(field: field)): found \(found); expected \(expected)"
+    case .invalidDate(let item, let value, let reason, _):
+      return "\(prefix)\(item.describing(field: "update_date")): invalid date \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
+    case .numberOutOfRange(let item, let field, let value, _):
+      return "\(prefix)\(item.describing(field: field)): number \(value) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
+    }
+  }
+
+  private static func expectation(for field: String) -> String {
+    switch field {
+    case "id": "an integer or a string"
+    case "update_date": "an RFC 3339 date-time string such as \"2022-01-31T08:45:33Z\""
+    default: "a value"
+    }
+  }
+}
+
+/// A position in the input: 1-based line and column (in Unicode scalars),
+/// and the 0-based byte offset.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The 1-based line number.
+  public var line: Int
+  /// The 1-based column, counted in Unicode scalars from the start of the line.
+  public var column: Int
+  /// The 0-based byte offset from the start of the input.
+  public var byteOffset: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int, byteOffset: Int) {
+    self.line = line
+    self.column = column
+    self.byteOffset = byteOffset
+  }
+
+  public var description: String { "line \(line), column \(column)" }
+}
+
+/// Which message an error is about: its position in the input and, when the
+/// message has a usable `id`, that id.
+public struct ItemReference: Sendable, Hashable {
+  /// The JSON path of the message, e.g. `items[3]`, `[3]` for a bare array,
+  /// or `[3]` for the fourth line of NDJSON.
+  public var path: String
+  /// The 0-based index of the message in the input.
+  public var index: Int
+  /// The message's `id`, when it has a valid one.
+  public var id: MessageID?
+  /// Where the message's object starts.
+  public var location: SourceLocation
+
+  /// Creates a reference.
+  public init(path: String, index: Int, id: MessageID?, location: SourceLocation) {
+    self.path = path
+    self.index = index
+    self.id = id
+    self.location = location
+  }
+
+  /// `items[3].update_date (id 4)`; just `items[3]` when `field` is empty
+  /// (the item itself is the problem, e.g. it is not an object).
+  func describing(field: String) -> String {
+    let idPart = id.map { " (id \($0.jsonText))" } ?? ""
+    let fieldPart = field.isEmpty ? "" : ".\(field)"
+    return "\(path)\(fieldPart)\(idPart)"
+  }
+}
+
+/// Quotes a value from the input for an error message, escaping what could
+/// disturb a terminal and shortening what is long.
+func quoted(_ value: String, limit: Int = 60) -> String {
+  var result = "\""
+  var count = 0
+  for scalar in value.unicodeScalars {
+    if count == limit {
+      result += "…"
+      break
+    }
+    count += 1
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar):
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

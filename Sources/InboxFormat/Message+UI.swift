@@ -1,0 +1,46 @@
+public import Foundation
+
+/// One row of the inbox screen, ready to show: every field is display text
+/// except ``isUnread`` and ``dateValidUntil``.
+///
+/// ```swift
+/// MessageUIModel(id: .integer(1), initials: "AA", title: "Alexander Anderson",
+///                message: "Hello!! How are you?", date: "9:45\u{202F}AM", isUnread: true,
+///                dateValidUntil: nil)
+/// ```
+public struct MessageUIModel: Sendable, Hashable, Identifiable {
+  /// The message's id, as the payload had it.
+  public var id: MessageID
+  /// The avatar's letters: one or two grapheme clusters, or `?`.
+  public var initials: String
+  /// The sender: full name, else the phone number, else a placeholder; never empty.
+  public var title: String
+  /// The one-line preview of the message.
+  public var message: String
+  /// The date label: a time today, the word for yesterday, a weekday, or a short date.
+  public var date: String
+  /// Whether the conversation has unread messages (the dot).
+  public var isUnread: Bool
+  /// The first instant at which ``date`` is no longer the right label (a local
+  /// midnight), or nil when it never changes. A live view re-renders then.
+  public var dateValidUntil: Date?
+
+  /// Creates a row.
+  public init(
+    id: MessageID,
+    initials: String,
+    title: String,
+    message: String,
+    date: String,
+    isUnread: Bool,
+    dateValidUntil: Date?
+  ) {
+    self.id = id
+    self.initials = initials
+    self.title = title
+    self.message = message
+    self.date = date
+    self.isUnread = isUnread
+    self.dateValidUntil = dateValidUntil
+  }
+}

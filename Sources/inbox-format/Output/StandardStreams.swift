@@ -1,0 +1,42 @@
+import ArgumentParser
+
+import Glibc
+
+/// Standard output, written whole and checked.
+enum StandardOutput {
+  /// Writes every byte; a reader that went away (EPIPE) ends the command
+  /// quietly with success, any other failure exits 74.
+  static func write(_ bytes: [UInt8]) throws {
+    // A closed pipe must surface as EPIPE here, not as a fatal signal.
+    signal(SIGPIPE, SIG_IGN)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { throw ExitCode.success }
+        StandardError.write("inbox-format: cannot write the output: \(String(cString: strerror(errno)))")
+        throw ExitStatus.ioError
+      }
+      offset += written
+    }
+  }
+}
+
+/// Standard error, one line per message.
+enum StandardError {
+  static func write(_ line: String) {
+    var text = line
+    text.append("\n")
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written <= 0 { if errno == EINTR { continue } else { return } }
+        offset += written
+      }
+    }
+  }
+}

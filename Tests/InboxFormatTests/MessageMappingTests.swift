@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import InboxFormat
+
+@Suite struct MessageMappingTests {
+  let mapper = MessageMapper(context: Pinned.context())
+
+  @Test func theMessagesScreenRowByRow() {
+    let rows = mapper.map([
+      Pinned.message(id: 1, firstname: "Alexander", lastname: "Anderson", message: "Hello!! How are you?",
+        phone: "+33 6 56 67 45 66", at: "2022-01-31T08:45:33Z", unreadCount: 1),
+      Pinned.message(id: 2, firstname: "Jessica", message: "This a short message",
+        phone: "+33 6 45 67 66 66", at: "2022-01-30T17:54:37Z", unreadCount: 10),
+      Pinned.message(id: 3, message: "Un message en français cool !!",
+        phone: "+33 6 45 67 99 66", at: "2022-01-25T17:12:33Z", unreadCount: 0),
+      Pinned.message(id: 4, firstname: "Georges", lastname: "Pitt", message: "Long",
+        phone: "+33 6 45 67 66 98", at: "2022-01-03T12:54:23Z", unreadCount: 1),
+    ])
+    #expect(rows.map(\.id) == [.integer(1), .integer(2), .integer(3), .integer(4)])
+    #expect(rows.map(\.initials) == ["AA", "J", "?", "GP"])
+    #expect(rows.map(\.title) == ["Alexander Anderson", "Jessica", "+33 6 45 67 99 66", "Georges Pitt"])
+    #expect(rows.map(\.date) == ["9:45\u{202F}AM", "Yesterday", "Tuesday", "1/3/22"])
+    #expect(rows.map(\.isUnread) == [true, true, false, true])
+  }
+
+  @Test func unreadOnlyWhenTheCountIsPositive() {
+    #expect(mapper.map(Pinned.message(unreadCount: 0)).isUnread == false)
+    #expect(mapper.map(Pinned.message(unreadCount: -3)).isUnread == false)
+    #expect(mapper.map(Pinned.message(unreadCount: 1)).isUnread == true)
+  }
+
+  @Test func previewIsOneCleanLineAndCanBeCut() {
+    let text = "Hello\n\n\tworld \u{202E}and\u{1B}[2J more words"
+    #expect(mapper.map(Pinned.message(message: text)).message == "Hello world and[2J more words")
+    let short = MessageMapper(context: Pinned.context(previewLength: 8))
+    #expect(short.map(Pinned.message(message: text)).message == "Hello…")
+  }
+
+  @Test func namesAreCleanedBeforeTheyMakeATitle() {
+    let row = mapper.map(Pinned.message(firstname: "\u{202E}Eve\n", lastname: "  Smith\t"))
+    #expect(row.title == "Eve Smith")
+    #expect(row.initials == "ES")
+  }
+
+  @Test func placeholderWhenNothingNamesTheSender() {
+    #expect(mapper.map(Pinned.message()).title == FormattingContext.defaultUntitledPlaceholder)
+    var context = Pinned.context()
+    context.untitledPlaceholder = "—"
+    #expect(MessageMapper(context: context).map(Pinned.message()).title == "—")
+  }
+
+  @Test func stringIdsStayStrings() {
+    var message = Pinned.message()
+    message.id = .string("c0ffee")
+    #expect(mapper.map(message).id == .string("c0ffee"))
+  }
+
+  @Test func expiryComesWithTheLabel() {
+    let row = mapper.map(Pinned.message(at: "2022-01-31T08:45:33Z"))
+    #expect(row.dateValidUntil == Pinned.instant("2022-01-31T23:00:00Z"))
+  }
+
+  @Test func sameInputAndContextGiveTheSameRows() {
+    let messages = (0..<50).map { Pinned.message(id: Int64($0), firstname: "N\($0)", at: "2022-01-2\($0 % 10)T10:00:00Z") }
+    #expect(MessageMapper(context: Pinned.context()).map(messages) == MessageMapper(context: Pinned.context()).map(messages))
+  }
+}

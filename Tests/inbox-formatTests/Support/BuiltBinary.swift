@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// Runs the `inbox-format` executable that `swift build` put beside this test bundle.
+enum BuiltBinary {
+  /// What one run produced.
+  struct Result {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// The executable, found next to the running test bundle so that any
+  /// `--scratch-path` works.
+  static let url: URL = {
+    let testBinary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    return testBinary.deletingLastPathComponent().appendingPathComponent("inbox-format")
+  }()
+
+  /// Runs the binary with `arguments`, `stdin` as standard input, and only
+  /// the environment given (plus PATH), so the caller's locale and zone never leak in.
+  static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Drain both pipes while writing stdin, so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var stdout = Data()
+    nonisolated(unsafe) var stderr = Data()
+    DispatchQueue.global().async(group: group) { stdout = output.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { stderr = errors.fileHandleForReading.readDataToEndOfFile() }
+    try? input.fileHandleForWriting.write(contentsOf: stdin)
+    try? input.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+  }
+}
+
+/// The repository's `Data/` folder, found from this file.
+let dataDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Data")
