@@ -17,27 +17,27 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   ///   - reason: What the reader found, e.g. `unexpected character "}"`.
   ///   - expected: What would have been valid there, e.g. `a value`.
   ///   - location: Where the problem starts.
-  case syntax(reason: String, expected: String, location: SourceLocation)
+  case syntax(reason: String, expected: String, location: InputLocation)
 
   /// The input is JSON, but not an inbox payload: neither an object with an
   /// `items` array, nor an array of messages, nor message objects one per line.
-  case unexpectedShape(path: String, found: String, location: SourceLocation)
+  case unexpectedShape(path: String, found: String, location: InputLocation)
 
   /// A message lacks a required field (`id` or `update_date`), or holds `null` there.
   case missingField(item: ItemReference, field: String)
 
   /// A message field holds a JSON value of the wrong type.
-  case typeMismatch(item: ItemReference, field: String, expected: String, found: String, location: SourceLocation)
+  case typeMismatch(item: ItemReference, field: String, expected: String, found: String, location: InputLocation)
 
   /// `update_date` is a string but not an RFC 3339 date-time.
-  case invalidDate(item: ItemReference, value: String, reason: String, location: SourceLocation)
+  case invalidDate(item: ItemReference, value: String, reason: String, location: InputLocation)
 
   /// A number is an integer but does not fit the field (a 64-bit signed integer).
-  case numberOutOfRange(item: ItemReference, field: String, value: String, location: SourceLocation)
+  case numberOutOfRange(item: ItemReference, field: String, value: String, location: InputLocation)
 
   /// The location a syntax or shape error points at, or for item errors, the
   /// field's value (the item's start when the field is missing).
-  public var location: SourceLocation? {
+  public var location: InputLocation? {
     switch self {
     case .emptyInput: nil
     case .syntax(_, _, let location), .unexpectedShape(_, _, let location): location
@@ -89,7 +89,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// A position in the input: 1-based line and column (in Unicode scalars),
 /// and the 0-based byte offset.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct InputLocation: Sendable, Hashable, CustomStringConvertible {
   /// The 1-based line number.
   public var line: Int
   /// The 1-based column, counted in Unicode scalars from the start of the line.
@@ -118,10 +118,10 @@ public struct ItemReference: Sendable, Hashable {
   /// The message's `id`, when it has a valid one.
   public var id: MessageID?
   /// Where the message's object starts.
-  public var location: SourceLocation
+  public var location: InputLocation
 
   /// Creates a reference.
-  public init(path: String, index: Int, id: MessageID?, location: SourceLocation) {
+  public init(path: String, index: Int, id: MessageID?, location: InputLocation) {
     self.path = path
     self.index = index
     self.id = id

@@ -33,7 +33,7 @@ import Testing
   @Test func previewIsOneCleanLineAndCanBeCut() {
     let text = "Hello\n\n\tworld \u{202E}and\u{1B}[2J more words"
     #expect(mapper.map(Pinned.message(message: text)).message == "Hello world and[2J more words")
-    let short = MessageMapper(context: Pinned.context(previewLength: 8))
+    let short = MessageMapper(context: Pinned.context(previewLength: 7))
     #expect(short.map(Pinned.message(message: text)).message == "Hello…")
   }
 

@@ -86,7 +86,7 @@ import Testing
   }
 
   private func expectMatchesGoldenFile(
-    _ actual: [UInt8], _ golden: Case, sourceLocation: SourceLocation = #_sourceLocation
+    _ actual: [UInt8], _ golden: Case, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let expected = try [UInt8](Data(contentsOf: golden.expectedURL))
     guard actual != expected else { return }

@@ -6,7 +6,7 @@ public import Foundation
 /// an `items` array, a bare array of messages, and NDJSON (one message object
 /// per line). Reading is strict JSON (UTF-8, no comments, no trailing commas)
 /// and single-pass over the bytes, with no intermediate document; every error
-/// says where it is, as an ``InboxFormatError`` with a ``SourceLocation``.
+/// says where it is, as an ``InboxFormatError`` with a ``InputLocation``.
 ///
 /// ```swift
 /// let json = #"{"items":[{"id":1,"firstname":"Alexander","update_date":"2022-01-31T08:45:33Z"}]}"#

@@ -248,11 +248,20 @@ struct InboxReader {
   }
 
   /// The keys a message object may hold; any other is skipped.
-  private enum MessageField: String {
-    case id, firstname, lastname, message
-    case phoneNumber = "phone_number"
-    case updateDate = "update_date"
-    case unreadCount = "unread_count"
+  private enum MessageField: CaseIterable {
+    case id, firstname, lastname, message, phoneNumber, updateDate, unreadCount
+
+    var key: StaticString {
+      switch self {
+      case .id: "id"
+      case .firstname: "firstname"
+      case .lastname: "lastname"
+      case .message: "message"
+      case .phoneNumber: "phone_number"
+      case .updateDate: "update_date"
+      case .unreadCount: "unread_count"
+      }
+    }
   }
 
   /// A problem with one field, kept until the message has been read: a
@@ -272,7 +281,7 @@ struct InboxReader {
     var offset: Int
     var kind: Kind
 
-    func error(item: ItemReference, location: SourceLocation) -> InboxFormatError {
+    func error(item: ItemReference, location: InputLocation) -> InboxFormatError {
       switch kind {
       case .typeMismatch(let expected, let found):
         .typeMismatch(item: item, field: path, expected: expected, found: found, location: location)
@@ -421,7 +430,10 @@ struct InboxReader {
   }
 
   private mutating func messageField(named key: JSONScanner.StringToken) throws(InboxFormatError) -> MessageField? {
-    if key.hasEscapes { return MessageField(rawValue: try scanner.string(key)) }
+    if key.hasEscapes {
+      let name = try scanner.string(key)
+      return MessageField.allCases.first { $0.key.description == name }
+    }
     let candidate: MessageField
     switch key.end - key.start {
     case 2: candidate = .id
@@ -432,11 +444,11 @@ struct InboxReader {
     case 12: candidate = scanner.bytes[key.start] == UInt8(ascii: "p") ? .phoneNumber : .unreadCount
     default: return nil
     }
-    return try scanner.contents(of: key, equal: candidate.rawValue) ? candidate : nil
+    return try scanner.contents(of: key, equal: candidate.key) ? candidate : nil
   }
 
   private mutating func readString() throws(InboxFormatError) -> String {
-    try scanner.string(scanner.scanString(validatingUTF8: false))
+    try scanner.string(scanner.scanString(validatingUTF8: true))
   }
 
   /// A string field that may be absent or `null` (read as empty).
@@ -459,9 +471,9 @@ struct InboxReader {
       value(integer)
       return nil
     case .nonInteger:
-      return FieldProblem(field: field, path: field.rawValue, offset: start, kind: .typeMismatch(expected: expected, found: "a non-integer number"))
+      return FieldProblem(field: field, path: field.key.description, offset: start, kind: .typeMismatch(expected: expected, found: "a non-integer number"))
     case .outOfRange:
-      return FieldProblem(field: field, path: field.rawValue, offset: start, kind: .outOfRange(value: scanner.text(start..<scanner.position)))
+      return FieldProblem(field: field, path: field.key.description, offset: start, kind: .outOfRange(value: scanner.text(start..<scanner.position)))
     }
   }
 
@@ -494,6 +506,6 @@ struct InboxReader {
     }
     try scanner.skipValue(depth: depth)
     return FieldProblem(
-      field: field, path: path ?? field.rawValue, offset: start, kind: .typeMismatch(expected: expected, found: kind.description))
+      field: field, path: path ?? field.key.description, offset: start, kind: .typeMismatch(expected: expected, found: kind.description))
   }
 }

@@ -246,13 +246,11 @@ struct JSONScanner {
     return index + length
   }
 
-  /// Creates the `String` a scanned token holds, validating its UTF-8 unless
-  /// the scan did.
+  /// Creates the `String` a scanned token holds.
   mutating func string(_ token: StringToken) throws(InboxFormatError) -> String {
+    // The scan validated the UTF-8, so decoding cannot repair anything.
     if !token.hasEscapes {
-      let contents = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
-      if let string = String(validating: contents, as: UTF8.self) { return string }
-      throw firstUTF8Error(in: token)
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
     unescaped.removeAll(keepingCapacity: true)
     var index = token.start
@@ -262,23 +260,22 @@ struct JSONScanner {
       unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
       index = end
       guard index < token.end else { break }
-      // The scan checked this escape, so it cannot fail here.
       let (scalar, next) = try unescape(at: index)
       unescaped.append(contentsOf: UTF8.encode(scalar)!)
       index = next
     }
-    if let string = String(validating: unescaped, as: UTF8.self) { return string }
-    throw firstUTF8Error(in: token)
+    return String(decoding: unescaped, as: UTF8.self)
   }
 
   /// Whether a scanned string holds exactly `key`; compares bytes unless
   /// escapes must be decoded first.
-  mutating func contents(of token: StringToken, equal key: String) throws(InboxFormatError) -> Bool {
-    if token.hasEscapes { return try string(token) == key }
-    var key = key
-    return key.withUTF8 { keyBytes in
-      UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]).elementsEqual(keyBytes)
+  mutating func contents(of token: StringToken, equal key: StaticString) throws(InboxFormatError) -> Bool {
+    if token.hasEscapes { return try string(token) == key.description }
+    guard token.end - token.start == key.utf8CodeUnitCount else { return false }
+    for offset in 0..<key.utf8CodeUnitCount where bytes[token.start + offset] != key.utf8Start[offset] {
+      return false
     }
+    return true
   }
 
   private mutating func unescape(at index: Int) throws(InboxFormatError) -> (Unicode.Scalar, Int) {
@@ -293,18 +290,6 @@ struct JSONScanner {
     case let byte: simple = Unicode.Scalar(byte)
     }
     return (simple, index + 2)
-  }
-
-  private mutating func firstUTF8Error(in token: StringToken) -> InboxFormatError {
-    var index = token.start
-    while index < token.end {
-      do {
-        index = bytes[index] >= 0x80 ? try validateUTF8Sequence(at: index) : index + 1
-      } catch {
-        return error
-      }
-    }
-    preconditionFailure("String(validating:) rejected bytes that the UTF-8 check accepts")
   }
 
   // MARK: Numbers
@@ -487,7 +472,7 @@ struct JSONScanner {
   ///
   /// Counts from the last location computed when it lies before `offset`,
   /// so reporting many errors in input order stays linear overall.
-  mutating func location(at offset: Int) -> SourceLocation {
+  mutating func location(at offset: Int) -> InputLocation {
     var cursor = lineCursor.offset <= offset ? lineCursor : startOfText
     while cursor.offset < offset {
       let byte = bytes[cursor.offset]
@@ -501,7 +486,7 @@ struct JSONScanner {
       cursor.offset += 1
     }
     lineCursor = cursor
-    return SourceLocation(line: cursor.line, column: cursor.column, byteOffset: cursor.offset)
+    return InputLocation(line: cursor.line, column: cursor.column, byteOffset: cursor.offset)
   }
 }
 

@@ -34,7 +34,9 @@ import Testing
 
   @Test func calendarDaysNotTwentyFourHourSteps() {
     // 23 h 59 min apart but on consecutive days.
-    #expect(label("2022-01-30T23:00:00Z", now: "2022-01-31T22:59:00Z").text == "Yesterday")
+    #expect(label("2022-01-30T00:01:00+01:00", now: "2022-01-31T00:00:00+01:00").text == "Yesterday")
+    // 23 h 58 min apart on the same day.
+    #expect(label("2022-01-30T00:01:00+01:00", now: "2022-01-30T23:59:00+01:00").text == "12:01\u{202F}AM")
     // 1 min apart across midnight.
     #expect(label("2022-01-30T22:59:00Z", now: "2022-01-30T23:00:00Z").text == "Yesterday")
     // Spring forward: 2022-03-27 00:05 CET to 2022-03-28 00:10 CEST is 23 h 05 min.

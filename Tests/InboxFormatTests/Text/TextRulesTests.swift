@@ -10,7 +10,9 @@ import Testing
   }
 
   @Test func removesControlCharactersAndBidiControls() {
-    #expect(singleLine("a\u{0}b\u{7}c\u{1B}[31md\u{85}e") == "abc[31mde")
+    #expect(singleLine("a\u{0}b\u{7}c\u{1B}[31md\u{9B}e") == "abc[31mde")
+    // NEL (U+0085) is a C1 control but also whitespace: it separates words.
+    #expect(singleLine("a\u{85}b") == "a b")
     #expect(singleLine("\u{202E}evil\u{202C} \u{2067}name\u{2069}") == "evil name")
   }
 
