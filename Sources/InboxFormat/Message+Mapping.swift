@@ -31,10 +31,21 @@ public struct MessageMapper: Sendable {
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
+    var cache = DateLabelCache()
+    return map(message, cache: &cache)
+  }
+
+  /// The rows of `messages`, in the same order.
+  public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
+    var cache = DateLabelCache()
+    return messages.map { map($0, cache: &cache) }
+  }
+
+  func map(_ message: MessageAPIModel, cache: inout DateLabelCache) -> MessageUIModel {
     let firstname = singleLine(message.firstname)
     let lastname = singleLine(message.lastname)
     let preview = singleLine(message.message)
-    let date = dateLabels.label(for: message.updateDate)
+    let date = dateLabels.label(for: message.updateDate, cache: &cache)
     return MessageUIModel(
       id: message.id,
       initials: initials(firstname: firstname, lastname: lastname, locale: context.locale),
@@ -46,10 +57,5 @@ public struct MessageMapper: Sendable {
       date: date.text,
       isUnread: message.unreadCount > 0,
       dateValidUntil: date.validUntil)
-  }
-
-  /// The rows of `messages`, in the same order.
-  public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    messages.map(map)
   }
 }

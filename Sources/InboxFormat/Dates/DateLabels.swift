@@ -10,8 +10,8 @@ struct DateLabels: Sendable {
   private let days: LocalDays
   private let nowSeconds: Int64
   private let today: Int64
-  /// The first instant of tomorrow: when every label of today's rows goes stale.
-  private let tomorrowStart: Int64
+  /// The first instant of tomorrow: when every label of the last week's rows goes stale.
+  private let tomorrowStartDate: Date
   private let timeFormatter: DateFormatter
   private let shortDateFormatter: DateFormatter
   private let yesterday: String
@@ -26,7 +26,8 @@ struct DateLabels: Sendable {
     days = LocalDays(timeZone: context.timeZone)
     nowSeconds = context.now.wholeSecondsSince1970
     today = days.day(of: nowSeconds)
-    tomorrowStart = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
+    tomorrowStartDate = Date(
+      timeIntervalSince1970: Double(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)))
 
     timeFormatter = DateFormatter()
     timeFormatter.locale = timeLocale
@@ -60,22 +61,41 @@ struct DateLabels: Sendable {
 
   /// The label of a message updated at `date`, and the first instant it is stale.
   func label(for date: Date) -> (text: String, validUntil: Date?) {
+    var cache = DateLabelCache()
+    return label(for: date, cache: &cache)
+  }
+
+  /// The label of a message updated at `date`, and the first instant it is stale.
+  ///
+  /// `cache` remembers offsets and formatted labels between calls, so a batch
+  /// calls ICU once per distinct minute or day, not once per message.
+  func label(for date: Date, cache: inout DateLabelCache) -> (text: String, validUntil: Date?) {
     let seconds = date.wholeSecondsSince1970
-    let messageDay = days.day(of: seconds)
+    let localSeconds = seconds + cache.offset(at: seconds, in: days)
+    let messageDay = floorDivide(localSeconds, by: secondsPerDay)
     let daysAgo = today - messageDay
     switch daysAgo {
     case 0:
-      return (timeFormatter.string(from: date), instant(tomorrowStart))
+      let minute = floorDivide(localSeconds, by: 60)
+      if let text = cache.times[minute] { return (text, tomorrowStartDate) }
+      let text = timeFormatter.string(from: date)
+      cache.times[minute] = text
+      return (text, tomorrowStartDate)
     case 1:
-      return (yesterday, instant(tomorrowStart))
+      return (yesterday, tomorrowStartDate)
     case 2...6:
-      return (weekdays[Int(daysAgo)]!, instant(tomorrowStart))
-    case 7...:
-      return (shortDateFormatter.string(from: date), nil)
+      return (weekdays[Int(daysAgo)]!, tomorrowStartDate)
     default:
+      let text: String
+      if let cached = cache.shortDates[messageDay] {
+        text = cached
+      } else {
+        text = shortDateFormatter.string(from: date)
+        cache.shortDates[messageDay] = text
+      }
+      guard daysAgo < 0 else { return (text, nil) }
       // A later day than today: a date until that day comes, then its time.
-      let stale = days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)
-      return (shortDateFormatter.string(from: date), instant(stale))
+      return (text, instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)))
     }
   }
 
@@ -94,5 +114,30 @@ struct DateLabels: Sendable {
       locale: locale, calendar: calendar, capitalizationContext: .beginningOfSentence)
     style.allowedFields = [.day]
     return style.format(calendar.date(byAdding: .day, value: 1, to: anchor) ?? anchor.addingTimeInterval(86_400))
+  }
+}
+
+/// What a batch of messages remembers between labels: UTC offsets by UTC
+/// day, time labels by local minute, and short dates by local day.
+///
+/// A time label depends only on the local minute and a short date only on
+/// the local day, whatever the offset, so these keys are exact.
+struct DateLabelCache {
+  fileprivate var times: [Int64: String] = [:]
+  fileprivate var shortDates: [Int64: String] = [:]
+  /// For each UTC day seen: the offset at its start, and the first offset change after it.
+  private var offsets: [Int64: (offset: Int64, changesAt: Int64)] = [:]
+
+  /// The UTC offset at `seconds`, asking the time zone once per UTC day
+  /// (twice on a day when the offset changes).
+  mutating func offset(at seconds: Int64, in days: LocalDays) -> Int64 {
+    let utcDay = floorDivide(seconds, by: secondsPerDay)
+    if let span = offsets[utcDay] {
+      return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
+    }
+    let dayStart = utcDay * secondsPerDay
+    let span = (offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
+    offsets[utcDay] = span
+    return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
   }
 }

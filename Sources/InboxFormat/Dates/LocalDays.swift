@@ -40,11 +40,13 @@ struct LocalDays: Sendable {
     firstInstant(from: .min / 2, ofDayAtLeast: day)
   }
 
-  private func offset(at seconds: Int64) -> Int64 {
+  /// The zone's UTC offset at `seconds`, in seconds.
+  func offset(at seconds: Int64) -> Int64 {
     Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
   }
 
-  private func nextTransition(after seconds: Int64) -> Int64? {
+  /// The first instant after `seconds` at which the zone's offset changes.
+  func nextTransition(after seconds: Int64) -> Int64? {
     timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(seconds)))
       .map { Int64($0.timeIntervalSince1970.rounded(.up)) }
   }

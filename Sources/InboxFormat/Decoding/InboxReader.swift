@@ -355,7 +355,7 @@ struct InboxReader {
         default: problems.append(try skipMismatch(.unreadCount, expected: "an integer", depth: depth + 1))
         }
       case nil:
-        try scanner.skipValue(depth: depth + 1)
+          try scanner.skipValue(depth: depth + 1)
       }
       scanner.skipWhitespace()
       hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
@@ -394,7 +394,7 @@ struct InboxReader {
           problems.append(try skipMismatch(.phoneNumber, path: "phone_number.international", expected: "a string", depth: depth))
         }
       } else {
-        try scanner.skipValue(depth: depth)
+          try scanner.skipValue(depth: depth)
       }
       scanner.skipWhitespace()
       hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
@@ -409,7 +409,7 @@ struct InboxReader {
     guard scanner.current == UInt8(ascii: "\""), !scanner.isAtEnd else {
       throw scanner.unexpected(expected: "a key (a string in double quotes)")
     }
-    let key = try scanner.scanString(validatingUTF8: true)
+    let key = try scanner.scanString()
     scanner.skipWhitespace()
     try scanner.expect(UInt8(ascii: ":"), "\":\" after the key")
     scanner.skipWhitespace()
@@ -425,7 +425,7 @@ struct InboxReader {
       try scanner.rejectTrailingComma(closing: closing)
       return true
     }
-    try scanner.expect(closing, "\",\" or \"\(Character(Unicode.Scalar(closing)))\"")
+    try scanner.expect(closing, closing == UInt8(ascii: "}") ? "\",\" or \"}\"" : "\",\" or \"]\"")
     return false
   }
 
@@ -448,7 +448,7 @@ struct InboxReader {
   }
 
   private mutating func readString() throws(InboxFormatError) -> String {
-    try scanner.string(scanner.scanString(validatingUTF8: true))
+    try scanner.string(scanner.scanString())
   }
 
   /// A string field that may be absent or `null` (read as empty).
@@ -481,7 +481,7 @@ struct InboxReader {
   /// it. Dates without escapes are parsed in place.
   private mutating func readDate(into date: inout Date?) throws(InboxFormatError) -> FieldProblem? {
     let start = scanner.position
-    let token = try scanner.scanString(validatingUTF8: true)
+    let token = try scanner.scanString()
     let parsed =
       token.hasEscapes
       ? RFC3339.parse(try scanner.string(token))

@@ -93,31 +93,36 @@ struct JSONScanner {
     var start: Int
     var end: Int
     var hasEscapes: Bool
+    /// Whether every byte is ASCII, which spares `String` a scan.
+    var isASCII: Bool
+
+    var range: Range<Int> { start..<end }
   }
 
-  /// Scans the string whose opening quote is at `position` and moves past it.
-  ///
-  /// Escapes and control characters are always checked. UTF-8 is checked
-  /// when `validatingUTF8` is true; otherwise the caller must validate the
-  /// contents (``string(_:)`` does, while creating the `String`).
-  mutating func scanString(validatingUTF8: Bool) throws(InboxFormatError) -> StringToken {
+  /// Scans the string whose opening quote is at `position` and moves past
+  /// it, checking escapes, control characters and UTF-8 on the way, so that
+  /// creating the `String` needs no second validation pass.
+  mutating func scanString() throws(InboxFormatError) -> StringToken {
     let start = position + 1
     var index = start
     var hasEscapes = false
-    let count = bytes.count
+    var isASCII = true
     while true {
-      index = skipPlainBytes(from: index, stoppingAtNonASCII: validatingUTF8)
-      guard index < count else { throw syntaxError("unexpected end of input", expected: "\"\\\"\" to close the string", at: count) }
+      index = skipPlainASCII(from: index)
+      guard index < bytes.count else {
+        throw syntaxError("unexpected end of input", expected: "\"\\\"\" to close the string", at: bytes.count)
+      }
       let byte = bytes[index]
       switch byte {
       case .quote:
         position = index + 1
-        return StringToken(start: start, end: index, hasEscapes: hasEscapes)
+        return StringToken(start: start, end: index, hasEscapes: hasEscapes, isASCII: isASCII)
       case .backslash:
         hasEscapes = true
         index = try scanEscape(at: index)
       case 0x80...:
-        index = try validateUTF8Sequence(at: index)
+        isASCII = false
+        index = try skipUTF8Sequence(at: index)
       default:
         throw syntaxError(
           "unescaped control character U+\(hex(byte, digits: 4)) in a string", expected: "an escape such as \"\\n\"",
@@ -127,10 +132,10 @@ struct JSONScanner {
   }
 
   /// The first offset from `index` holding a quote, a backslash, a control
-  /// character or (when asked) a non-ASCII byte: eight bytes at a time while
-  /// none of them is one.
+  /// character or a non-ASCII byte; eight bytes at a time while none of
+  /// them is one.
   @inline(__always)
-  private func skipPlainBytes(from index: Int, stoppingAtNonASCII: Bool) -> Int {
+  private func skipPlainASCII(from index: Int) -> Int {
     var index = index
     let count = bytes.count
     guard let address = bytes.baseAddress else { return index }
@@ -139,37 +144,104 @@ struct JSONScanner {
     let highBits: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= count {
       let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // Classic SWAR tests: a byte equal to c makes (word ^ c·ones) have a
-      // zero byte; a byte below 0x20 borrows in (word - 0x20·ones).
+      // Classic SWAR tests: a byte equal to c leaves a zero byte in
+      // word ^ c·ones, and a zero or a byte below 0x20 borrows when
+      // subtracting; the high bit of `word` itself flags non-ASCII.
       let quotes = word ^ (ones &* UInt64(UInt8.quote))
       let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
-      var special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-      if stoppingAtNonASCII { special |= word }
+      let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
       if special & highBits != 0 { break }
       index += 8
     }
     while index < count {
       let byte = bytes[index]
-      if byte == .quote || byte == .backslash || byte < 0x20 || (stoppingAtNonASCII && byte >= 0x80) { break }
+      if byte == .quote || byte == .backslash || byte < 0x20 || byte >= 0x80 { break }
       index += 1
     }
     return index
   }
 
+  /// Checks the multi-byte UTF-8 sequence whose lead byte is at `index`;
+  /// returns the offset after it. The common two- and three-byte forms are
+  /// checked here, the rest by ``validateUTF8Sequence(at:)``.
+  @inline(__always)
+  private mutating func skipUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
+    let lead = bytes[index]
+    let remaining = bytes.count - index
+    if (0xC2...0xDF).contains(lead), remaining >= 2, bytes[index + 1] & 0xC0 == 0x80 {
+      return index + 2
+    }
+    // E0 and ED have narrower second-byte ranges (overlongs, surrogates).
+    if (0xE1...0xEF).contains(lead), lead != 0xED, remaining >= 3, bytes[index + 1] & 0xC0 == 0x80,
+      bytes[index + 2] & 0xC0 == 0x80
+    {
+      return index + 3
+    }
+    return try validateUTF8Sequence(at: index)
+  }
+
+  /// Checks any UTF-8 sequence at `index` by Unicode's Table 3-7 (no
+  /// overlongs, no surrogates, nothing past U+10FFFF); returns the offset
+  /// after it. Errors point at the sequence's first byte.
+  private mutating func validateUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
+    let lead = bytes[index]
+    let length: Int
+    var secondBytes: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0x00...0x7F: return index + 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, secondBytes) = (3, 0xA0...0xBF)
+    case 0xED: (length, secondBytes) = (3, 0x80...0x9F)
+    case 0xE1...0xEF: length = 3
+    case 0xF0: (length, secondBytes) = (4, 0x90...0xBF)
+    case 0xF4: (length, secondBytes) = (4, 0x80...0x8F)
+    case 0xF1...0xF3: length = 4
+    case 0x80...0xBF: throw invalidUTF8("unexpected continuation byte", at: index..<index + 1)
+    case 0xC0, 0xC1: throw invalidUTF8("overlong encoding", at: index..<min(index + 2, bytes.count))
+    default: throw invalidUTF8("invalid byte", at: index..<index + 1)
+    }
+    for offset in 1..<length {
+      guard index + offset < bytes.count else {
+        throw syntaxError("unexpected end of input", expected: "the rest of a UTF-8 sequence", at: bytes.count)
+      }
+      let byte = bytes[index + offset]
+      if offset == 1, !secondBytes.contains(byte), byte & 0xC0 == 0x80 {
+        let problem =
+          switch lead {
+          case 0xED: "encoded surrogate"
+          case 0xF4: "code point above U+10FFFF"
+          default: "overlong encoding"
+          }
+        throw invalidUTF8(problem, at: index..<index + 2)
+      }
+      guard byte & 0xC0 == 0x80 else { throw invalidUTF8("truncated sequence", at: index..<index + offset) }
+    }
+    return index + length
+  }
+
+  private mutating func invalidUTF8(_ problem: String, at range: Range<Int>) -> InboxFormatError {
+    let sequence = range.map { "0x\(hex(bytes[$0], digits: 2))" }.joined(separator: " ")
+    return syntaxError("invalid UTF-8: \(problem) \(sequence)", expected: "valid UTF-8 text", at: range.lowerBound)
+  }
+
   /// Checks the escape whose backslash is at `index`; returns the offset after it.
   private mutating func scanEscape(at index: Int) throws(InboxFormatError) -> Int {
-    guard index + 1 < bytes.count else { throw syntaxError("unexpected end of input", expected: "an escape character", at: bytes.count) }
+    guard index + 1 < bytes.count else {
+      throw syntaxError("unexpected end of input", expected: "an escape character", at: bytes.count)
+    }
     switch bytes[index + 1] {
     case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
       return index + 2
     case UInt8(ascii: "u"):
       return try scanUnicodeEscape(at: index).next
     default:
-      throw syntaxError("invalid escape \(describeCharacter(at: index + 1, prefix: "\\"))", expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: index)
+      throw syntaxError(
+        "invalid escape \(describeCharacter(at: index + 1, prefix: "\\"))",
+        expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: index)
     }
   }
 
-  /// Reads `\uXXXX` at `index` (and its low half, for a high surrogate).
+  /// Reads `\uXXXX` at `index`, and its low half after a high surrogate.
   private mutating func scanUnicodeEscape(at index: Int) throws(InboxFormatError) -> (scalar: Unicode.Scalar, next: Int) {
     let unit = try hexQuad(at: index + 2)
     switch unit {
@@ -178,12 +250,14 @@ struct JSONScanner {
       guard lowStart + 1 < bytes.count, bytes[lowStart] == .backslash, bytes[lowStart + 1] == UInt8(ascii: "u"),
         case let low = try hexQuad(at: lowStart + 2), (0xDC00...0xDFFF).contains(low)
       else {
-        throw syntaxError("lone surrogate \\u\(hex(unit, digits: 4))", expected: "a low surrogate escape (\\uDC00–\\uDFFF) after it", at: index)
+        throw syntaxError(
+          "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a low surrogate escape (\\uDC00–\\uDFFF) after it", at: index)
       }
       let scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))!
       return (scalar, lowStart + 6)
     case 0xDC00...0xDFFF:
-      throw syntaxError("lone surrogate \\u\(hex(unit, digits: 4))", expected: "a high surrogate escape (\\uD800–\\uDBFF) before it", at: index)
+      throw syntaxError(
+        "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a high surrogate escape (\\uD800–\\uDBFF) before it", at: index)
     default:
       return (Unicode.Scalar(unit)!, index + 6)
     }
@@ -192,73 +266,36 @@ struct JSONScanner {
   private mutating func hexQuad(at start: Int) throws(InboxFormatError) -> UInt16 {
     var value: UInt16 = 0
     for index in start..<start + 4 {
-      guard index < bytes.count else { throw syntaxError("unexpected end of input", expected: "4 hexadecimal digits after \\u", at: bytes.count) }
+      guard index < bytes.count else {
+        throw syntaxError("unexpected end of input", expected: "4 hexadecimal digits after \\u", at: bytes.count)
+      }
       let byte = bytes[index]
       let digit: UInt8
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw syntaxError("invalid \\u escape: \(describeCharacter(at: index))", expected: "4 hexadecimal digits after \\u", at: index)
+      default:
+        throw syntaxError("invalid \\u escape: \(describeCharacter(at: index))", expected: "4 hexadecimal digits after \\u", at: index)
       }
       value = value << 4 | UInt16(digit)
     }
     return value
   }
 
-  /// Checks the multi-byte UTF-8 sequence whose lead byte is at `index`
-  /// (Unicode Table 3-7: no overlongs, no surrogates, nothing past U+10FFFF);
-  /// returns the offset after it. Errors point at the offending byte.
-  private mutating func validateUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
-    let lead = bytes[index]
-    let length: Int
-    var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; secondRange = 0xA0...0xBF
-    case 0xED: length = 3; secondRange = 0x80...0x9F
-    case 0xE1...0xEF: length = 3
-    case 0xF0: length = 4; secondRange = 0x90...0xBF
-    case 0xF4: length = 4; secondRange = 0x80...0x8F
-    case 0xF1...0xF3: length = 4
-    case 0x80...0xBF: throw invalidUTF8("unexpected continuation byte 0x\(hex(lead, digits: 2))", at: index)
-    case 0xC0, 0xC1: throw invalidUTF8("overlong encoding (lead byte 0x\(hex(lead, digits: 2)))", at: index)
-    default: throw invalidUTF8("byte 0x\(hex(lead, digits: 2)) never appears in UTF-8", at: index)
-    }
-    for offset in 1..<length {
-      let position = index + offset
-      guard position < bytes.count else {
-        throw syntaxError("unexpected end of input", expected: "the rest of a UTF-8 sequence", at: bytes.count)
-      }
-      let byte = bytes[position]
-      let allowed = offset == 1 ? secondRange : 0x80...0xBF
-      guard allowed.contains(byte) else {
-        if offset == 1, (0x80...0xBF).contains(byte) {
-          switch lead {
-          case 0xED: throw invalidUTF8("encoded surrogate (0xED 0x\(hex(byte, digits: 2)))", at: index)
-          case 0xF4: throw invalidUTF8("code point above U+10FFFF (0xF4 0x\(hex(byte, digits: 2)))", at: index)
-          default: throw invalidUTF8("overlong encoding (0x\(hex(lead, digits: 2)) 0x\(hex(byte, digits: 2)))", at: index)
-          }
-        }
-        throw invalidUTF8("truncated sequence: byte 0x\(hex(byte, digits: 2)) is not a continuation of 0x\(hex(lead, digits: 2))", at: position)
-      }
-    }
-    return index + length
-  }
-
   /// Creates the `String` a scanned token holds.
   mutating func string(_ token: StringToken) throws(InboxFormatError) -> String {
-    // The scan validated the UTF-8, so decoding cannot repair anything.
     if !token.hasEscapes {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+      // The scan validated these bytes; `unchecked` skips a second pass.
+      let contents = UnsafeBufferPointer(rebasing: bytes[token.range])
+      return String(copying: UTF8Span(unchecked: contents.span, isKnownASCII: token.isASCII))
     }
     unescaped.removeAll(keepingCapacity: true)
     var index = token.start
     while index < token.end {
-      let runEnd = skipPlainBytes(from: index, stoppingAtNonASCII: false)
-      let end = min(runEnd, token.end)
-      unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-      index = end
+      let runStart = index
+      while index < token.end, bytes[index] != .backslash { index += 1 }
+      unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       guard index < token.end else { break }
       let (scalar, next) = try unescape(at: index)
       unescaped.append(contentsOf: UTF8.encode(scalar)!)
@@ -267,17 +304,28 @@ struct JSONScanner {
     return String(decoding: unescaped, as: UTF8.self)
   }
 
-  /// Whether a scanned string holds exactly `key`; compares bytes unless
-  /// escapes must be decoded first.
+  /// Whether a scanned string holds exactly `key` (ASCII); compares bytes,
+  /// a word at a time, unless escapes must be decoded first.
   mutating func contents(of token: StringToken, equal key: StaticString) throws(InboxFormatError) -> Bool {
     if token.hasEscapes { return try string(token) == key.description }
-    guard token.end - token.start == key.utf8CodeUnitCount else { return false }
-    for offset in 0..<key.utf8CodeUnitCount where bytes[token.start + offset] != key.utf8Start[offset] {
-      return false
+    let count = key.utf8CodeUnitCount
+    guard token.end - token.start == count, let address = bytes.baseAddress else { return false }
+    let contents = UnsafeRawPointer(address + token.start)
+    let keyBytes = UnsafeRawPointer(key.utf8Start)
+    var offset = 0
+    while offset + 8 <= count {
+      guard contents.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == keyBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < count {
+      guard contents.load(fromByteOffset: offset, as: UInt8.self) == keyBytes.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+      offset += 1
     }
     return true
   }
 
+  /// Decodes the escape at `index` (already checked by the scan).
   private mutating func unescape(at index: Int) throws(InboxFormatError) -> (Unicode.Scalar, Int) {
     let simple: Unicode.Scalar
     switch bytes[index + 1] {
@@ -415,7 +463,7 @@ struct JSONScanner {
 
   private mutating func skipScalar() throws(InboxFormatError) {
     switch current {
-    case .quote where !isAtEnd: _ = try scanString(validatingUTF8: true)
+    case .quote where !isAtEnd: _ = try scanString()
     case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
     case UInt8(ascii: "t"): try scanLiteral("true")
     case UInt8(ascii: "f"): try scanLiteral("false")
@@ -427,7 +475,7 @@ struct JSONScanner {
   /// Skips `"key" :` and the whitespace after it.
   private mutating func skipKeyAndColon() throws(InboxFormatError) {
     guard current == .quote, !isAtEnd else { throw unexpected(expected: "a key (a string in double quotes)") }
-    _ = try scanString(validatingUTF8: true)
+    _ = try scanString()
     skipWhitespace()
     try expect(.colon, "\":\" after the key")
     skipWhitespace()
@@ -444,21 +492,30 @@ struct JSONScanner {
   /// invalid UTF-8 sequence, or an unexpected character.
   mutating func unexpected(expected: String) -> InboxFormatError {
     guard !isAtEnd else { return syntaxError("unexpected end of input", expected: expected, at: bytes.count) }
-    if current >= 0x80 {
-      do { _ = try validateUTF8Sequence(at: position) } catch { return error }
+    do {
+      _ = try validateUTF8Sequence(at: position)
+    } catch {
+      return error
     }
     return syntaxError("unexpected character \(describeCharacter(at: position))", expected: expected, at: position)
   }
 
-  private mutating func invalidUTF8(_ detail: String, at offset: Int) -> InboxFormatError {
-    syntaxError("invalid UTF-8: \(detail)", expected: "valid UTF-8 text", at: offset)
+  /// The bytes of the UTF-8 sequence starting at `index`, as its lead byte
+  /// announces it (cut at the end of input).
+  private func characterRange(at index: Int) -> Range<Int> {
+    let length =
+      switch bytes[index] {
+      case 0xC0...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF7: 4
+      default: 1
+      }
+    return index..<min(index + length, bytes.count)
   }
 
   /// The character at `index`, quoted for a message (escaped if invisible).
   private func describeCharacter(at index: Int, prefix: String = "") -> String {
-    var end = index + 1
-    while end < bytes.count, end - index < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
-    return quoted(prefix + text(index..<end))
+    quoted(prefix + text(characterRange(at: index)))
   }
 
   /// A position with its line and column, for computing locations.

@@ -64,51 +64,97 @@ public struct InboxEncoder: Sendable {
   }
 
   private func appendObject(_ row: MessageUIModel, pretty: Bool, to output: inout [UInt8]) {
-    let fieldStart: String = pretty ? "\n    \"" : "\""
-    let separator: String = pretty ? "\": " : "\":"
-    output.append(contentsOf: pretty ? "  {".utf8 : "{".utf8)
-    func key(_ name: String, first: Bool = false) {
-      if !first { output.append(UInt8(ascii: ",")) }
-      output.append(contentsOf: fieldStart.utf8)
-      output.append(contentsOf: name.utf8)
-      output.append(contentsOf: separator.utf8)
-    }
-    key("id", first: true)
+    let keys = pretty ? Self.prettyKeys : Self.compactKeys
+    output.append(contentsOf: keys.open)
     switch row.id {
-    case .integer(let value): output.append(contentsOf: String(value).utf8)
+    case .integer(let value): appendInteger(value, to: &output)
     case .string(let value): appendString(value, to: &output)
     }
-    key("initials")
+    output.append(contentsOf: keys.initials)
     appendString(row.initials, to: &output)
-    key("title")
+    output.append(contentsOf: keys.title)
     appendString(row.title, to: &output)
-    key("message")
+    output.append(contentsOf: keys.message)
     appendString(row.message, to: &output)
-    key("date")
+    output.append(contentsOf: keys.date)
     appendString(row.date, to: &output)
-    key("isUnread")
-    output.append(contentsOf: row.isUnread ? "true".utf8 : "false".utf8)
-    output.append(contentsOf: pretty ? "\n  }".utf8 : "}".utf8)
+    output.append(contentsOf: keys.isUnread)
+    output.append(contentsOf: row.isUnread ? Self.trueBytes : Self.falseBytes)
+    output.append(contentsOf: keys.close)
+  }
+
+  /// The fixed bytes around an object's values, from `{"id":` to `}`.
+  private struct Keys {
+    var open, initials, title, message, date, isUnread, close: [UInt8]
+
+    init(pretty: Bool) {
+      func key(_ name: String, first: Bool = false) -> [UInt8] {
+        Array(((first ? "" : ",") + (pretty ? "\n    \"" : "\"") + name + (pretty ? "\": " : "\":")).utf8)
+      }
+      open = Array((pretty ? "  {" : "{").utf8) + key("id", first: true)
+      initials = key("initials")
+      title = key("title")
+      message = key("message")
+      date = key("date")
+      isUnread = key("isUnread")
+      close = Array((pretty ? "\n  }" : "}").utf8)
+    }
+  }
+
+  private static let compactKeys = Keys(pretty: false)
+  private static let prettyKeys = Keys(pretty: true)
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+}
+
+private func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+  var digits = value.magnitude
+  var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign fit
+  withUnsafeMutableBytes(of: &buffer) { bytes in
+    var start = bytes.count
+    repeat {
+      start -= 1
+      bytes[start] = UInt8(ascii: "0") + UInt8(digits % 10)
+      digits /= 10
+    } while digits > 0
+    if value < 0 {
+      start -= 1
+      bytes[start] = UInt8(ascii: "-")
+    }
+    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
   }
 }
 
-/// Appends `text` as a JSON string literal.
+/// Appends `text` as a JSON string literal: runs of bytes that need no
+/// escape are copied whole.
 func appendString(_ text: String, to output: inout [UInt8]) {
+  var text = text
   output.append(UInt8(ascii: "\""))
-  for byte in text.utf8 {
-    switch byte {
-    case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-    case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-    case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
-    case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
-    case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
-    case 0..<0x20:
-      let hexDigits = Array("0123456789abcdef".utf8)
-      output.append(contentsOf: #"\u00"#.utf8)
-      output.append(hexDigits[Int(byte >> 4)])
-      output.append(hexDigits[Int(byte & 0xF)])
-    default: output.append(byte)
+  text.withUTF8 { bytes in
+    var runStart = 0
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      appendEscape(for: byte, to: &output)
+      runStart = index + 1
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
   }
   output.append(UInt8(ascii: "\""))
+}
+
+private func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+  output.append(UInt8(ascii: "\\"))
+  switch byte {
+  case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+  case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+  case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+  case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+  default:
+    let hexDigits: StaticString = "0123456789abcdef"
+    output.append(contentsOf: "u00".utf8)
+    output.append(hexDigits.utf8Start[Int(byte >> 4)])
+    output.append(hexDigits.utf8Start[Int(byte & 0xF)])
+  }
 }

@@ -4,65 +4,6 @@ import Foundation
 // title that read right in every script. They are pure functions of their
 // input and the locale, so the mapper and the tests call them directly.
 
-/// Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069).
-///
-/// Inside a row they would reorder what follows them, so a name could make
-/// the rest of the row read right to left; the row's text never keeps them.
-/// Isolates are removed too: unpaired, they spoof the same way.
-func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.value {
-  case 0x202A...0x202E, 0x2066...0x2069: true
-  default: false
-  }
-}
-
-/// Characters that a one-line label drops: control characters (Cc) and bidi
-/// embedding/override/isolate controls.
-private func isRemovedFromLine(_ scalar: Unicode.Scalar) -> Bool {
-  scalar.properties.generalCategory == .control || isBidiControl(scalar)
-}
-
-/// Makes `text` a single clean line: control characters and bidi controls are
-/// removed, every run of whitespace (newlines and tabs included) becomes one
-/// space, and the ends are trimmed.
-///
-/// Removal happens first, so `"a \u{0} b"` gives `"a b"`, not `"a  b"`.
-///
-/// ```swift
-/// singleLine("  Hello\n\n\tworld \u{202E}!  ")  // "Hello world !"
-/// ```
-func singleLine(_ text: some StringProtocol) -> String {
-  var result = String.UnicodeScalarView()
-  var pendingSpace = false
-  for scalar in text.unicodeScalars {
-    // Tabs and newlines are controls too, but they separate words: they count
-    // as whitespace before control characters are dropped.
-    if scalar.properties.isWhitespace {
-      pendingSpace = !result.isEmpty
-    } else if !isRemovedFromLine(scalar) {
-      if pendingSpace {
-        result.append(" ")
-        pendingSpace = false
-      }
-      result.append(scalar)
-    }
-  }
-  return String(result)
-}
-
-/// Cuts `line` to at most `limit` grapheme clusters, the last one being `…`
-/// when anything was cut. Whitespace before the ellipsis is dropped.
-///
-/// ```swift
-/// truncated("Hello world", to: 7)  // "Hello…"
-/// ```
-func truncated(_ line: String, to limit: Int) -> String {
-  guard limit > 0, line.count > limit else { return line }
-  var kept = line.prefix(limit - 1)
-  while let last = kept.last, last.isWhitespace { kept.removeLast() }
-  return kept + "…"
-}
-
 /// The initial of one name: its first grapheme cluster that begins with a
 /// letter or a digit, title-cased with the locale (Turkish `i` gives `İ`;
 /// Georgian has no title case and stays as written), combining marks kept.

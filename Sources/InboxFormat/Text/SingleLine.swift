@@ -1,0 +1,138 @@
+// One-line text: what a row's title and preview are made of. This runs on
+// every name and message, so it works on UTF-8 bytes with the few scalars
+// that matter spelled out, instead of asking for Unicode properties scalar
+// by scalar, and returns the string itself when it is already clean.
+
+/// Makes `text` a single clean line: control characters (Cc) and bidi
+/// embedding, override and isolate controls are removed, every run of
+/// whitespace (Unicode White_Space: newlines and tabs included) becomes one
+/// space, and the ends are trimmed.
+///
+/// Removal happens first, so `"a \u{0} b"` gives `"a b"`, not `"a  b"`.
+///
+/// ```swift
+/// singleLine("  Hello\n\n\tworld \u{202E}!  ")  // "Hello world !"
+/// ```
+func singleLine(_ text: String) -> String {
+  var text = text
+  let cleaned: [UInt8]? = text.withUTF8 { bytes in
+    isSingleLine(bytes) ? nil : cleanedLine(bytes)
+  }
+  return cleaned.map { String(decoding: $0, as: UTF8.self) } ?? text
+}
+
+/// How a scalar takes part in a line.
+private enum LineRole {
+  case kept, whitespace, removed
+}
+
+/// The role of the scalar that starts at `index`, and its length in bytes.
+/// Only a few lead bytes can start a scalar that is not simply kept.
+@inline(__always)
+private func role(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (LineRole, Int) {
+  let lead = bytes[index]
+  switch lead {
+  case 0x09...0x0D, 0x20: return (.whitespace, 1)
+  case 0x00...0x1F, 0x7F: return (.removed, 1)
+  case 0x21...0x7E: return (.kept, 1)
+  case 0xC2:
+    // U+0080–U+009F are C1 controls (U+0085, NEXT LINE, is also whitespace); U+00A0 is a space.
+    let second = bytes[index + 1]
+    if second == 0x85 || second == 0xA0 { return (.whitespace, 2) }
+    return (second < 0xA0 ? .removed : .kept, 2)
+  case 0xE1 where bytes[index + 1] == 0x9A && bytes[index + 2] == 0x80:
+    return (.whitespace, 3)  // U+1680 OGHAM SPACE MARK
+  case 0xE2:
+    let scalar = 0x2000 | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
+    switch scalar {
+    case 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F: return (.whitespace, 3)
+    case 0x202A...0x202E, 0x2066...0x2069: return (.removed, 3)
+    default: return (.kept, 3)
+    }
+  case 0xE3 where bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80:
+    return (.whitespace, 3)  // U+3000 IDEOGRAPHIC SPACE
+  default:
+    return (.kept, utf8Length(lead: lead))
+  }
+}
+
+@inline(__always)
+private func utf8Length(lead: UInt8) -> Int {
+  lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+}
+
+/// Whether `bytes` is already a clean line: nothing to remove, no whitespace
+/// but single ASCII spaces between other characters.
+private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  var previousWasSpace = true  // a leading space is not clean
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte >= 0x21 && byte <= 0x7E {
+      previousWasSpace = false
+      index += 1
+      continue
+    }
+    if byte == 0x20 {
+      if previousWasSpace { return false }
+      previousWasSpace = true
+      index += 1
+      continue
+    }
+    let (role, length) = role(in: bytes, at: index)
+    guard role == .kept else { return false }
+    previousWasSpace = false
+    index += length
+  }
+  return !previousWasSpace || bytes.isEmpty
+}
+
+private func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  var result: [UInt8] = []
+  result.reserveCapacity(bytes.count)
+  var pendingSpace = false
+  var index = 0
+  while index < bytes.count {
+    let (role, length) = role(in: bytes, at: index)
+    switch role {
+    case .whitespace:
+      pendingSpace = !result.isEmpty
+    case .removed:
+      break
+    case .kept:
+      if pendingSpace {
+        result.append(0x20)
+        pendingSpace = false
+      }
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+    }
+    index += length
+  }
+  return result
+}
+
+/// Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069).
+///
+/// Inside a row they would reorder what follows them, so a name could make
+/// the rest of the row read right to left; the row's text never keeps them.
+/// Isolates are removed too: unpaired, they spoof the same way.
+func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x202A...0x202E, 0x2066...0x2069: true
+  default: false
+  }
+}
+
+/// Cuts `line` to at most `limit` grapheme clusters, the last one being `…`
+/// when anything was cut. Whitespace before the ellipsis is dropped.
+///
+/// ```swift
+/// truncated("Hello world", to: 7)  // "Hello…"
+/// ```
+func truncated(_ line: String, to limit: Int) -> String {
+  // A cluster has at least one byte: short texts need no counting.
+  guard limit > 0, line.utf8.count > limit, line.count > limit else { return line }
+  var kept = line.prefix(limit - 1)
+  while let last = kept.last, last.isWhitespace { kept.removeLast() }
+  return kept + "…"
+}
