@@ -12,10 +12,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "InboxFormat"),
+    // timerfd(2), which Swift's Glibc module does not declare.
+    .systemLibrary(name: "CTimerFD"),
     .executableTarget(
       name: "inbox-format",
       dependencies: [
         "InboxFormat",
+        "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -30,7 +33,7 @@ let package = Package(
 
 // Every target gets the same strictness: Swift 6 mode is the tools-version
 // default; these catch the remaining implicit imports and existentials.
-for target in package.targets {
+for target in package.targets where target.type != .system {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

@@ -22,33 +22,42 @@ public struct MessageMapper: Sendable {
   /// The context every row is formatted for.
   public let context: FormattingContext
   private let dateLabels: DateLabels
+  /// The title case of each ASCII letter and digit in the context's locale
+  /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
+  private let asciiInitials: [String?]
+  private let store = LabelStore()
 
   /// Creates a mapper for `context`, building its formatters.
   public init(context: FormattingContext) {
     self.context = context
     self.dateLabels = DateLabels(context: context)
+    self.asciiInitials = (0..<128).map { byte in
+      let scalar = Unicode.Scalar(UInt8(byte))
+      return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        ? initial(of: String(scalar), locale: context.locale) : nil
+    }
   }
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
-    var cache = DateLabelCache()
-    return map(message, cache: &cache)
+    var memo = LabelMemo(store: store)
+    return map(message, memo: &memo)
   }
 
   /// The rows of `messages`, in the same order.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    var cache = DateLabelCache()
-    return messages.map { map($0, cache: &cache) }
+    var memo = LabelMemo(store: store)
+    return messages.map { map($0, memo: &memo) }
   }
 
-  func map(_ message: MessageAPIModel, cache: inout DateLabelCache) -> MessageUIModel {
+  func map(_ message: MessageAPIModel, memo: inout LabelMemo) -> MessageUIModel {
     let firstname = singleLine(message.firstname)
     let lastname = singleLine(message.lastname)
     let preview = singleLine(message.message)
-    let date = dateLabels.label(for: message.updateDate, cache: &cache)
+    let date = dateLabels.label(for: message.updateDate, memo: &memo)
     return MessageUIModel(
       id: message.id,
-      initials: initials(firstname: firstname, lastname: lastname, locale: context.locale),
+      initials: initials(firstname: firstname, lastname: lastname, memo: &memo),
       title: title(
         firstname: firstname, lastname: lastname,
         phoneNumber: singleLine(message.phoneNumber.international),
@@ -57,5 +66,34 @@ public struct MessageMapper: Sendable {
       date: date.text,
       isUnread: message.unreadCount > 0,
       dateValidUntil: date.validUntil)
+  }
+
+  /// ``initials(firstname:lastname:locale:)``, without asking ICU for names
+  /// that start with ASCII or were seen before in the batch.
+  private func initials(firstname: String, lastname: String, memo: inout LabelMemo) -> String {
+    if let first = asciiInitial(of: firstname), let last = asciiInitial(of: lastname) {
+      let letters = first + last
+      return letters.isEmpty ? "?" : letters
+    }
+    let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
+    return memo.initials(of: names) {
+      InboxFormat.initials(firstname: firstname, lastname: lastname, locale: context.locale)
+    }
+  }
+
+  /// The initial of a name whose first letter or digit is ASCII and not
+  /// followed by a combining mark: "" for a name with no letter or digit at
+  /// all in ASCII, nil when the general rule has to decide.
+  private func asciiInitial(of name: String) -> String? {
+    var name = name
+    return name.withUTF8 { bytes -> String? in
+      for (index, byte) in bytes.enumerated() {
+        guard byte < 0x80 else { return nil }
+        guard let letter = asciiInitials[Int(byte)] else { continue }
+        let next = index + 1
+        return next == bytes.count || bytes[next] < 0x80 ? letter : nil
+      }
+      return ""
+    }
   }
 }

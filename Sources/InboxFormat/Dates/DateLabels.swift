@@ -35,6 +35,7 @@ struct DateLabels: Sendable {
     timeFormatter.timeZone = context.timeZone
     timeFormatter.dateStyle = .none
     timeFormatter.timeStyle = .short
+    timeFormatter.honourExplicitHourCycle()
 
     shortDateFormatter = DateFormatter()
     shortDateFormatter.locale = context.locale
@@ -61,38 +62,32 @@ struct DateLabels: Sendable {
 
   /// The label of a message updated at `date`, and the first instant it is stale.
   func label(for date: Date) -> (text: String, validUntil: Date?) {
-    var cache = DateLabelCache()
-    return label(for: date, cache: &cache)
+    var memo = LabelMemo(store: LabelStore())
+    return label(for: date, memo: &memo)
   }
 
   /// The label of a message updated at `date`, and the first instant it is stale.
   ///
-  /// `cache` remembers offsets and formatted labels between calls, so a batch
-  /// calls ICU once per distinct minute or day, not once per message.
-  func label(for date: Date, cache: inout DateLabelCache) -> (text: String, validUntil: Date?) {
+  /// `memo` remembers offsets and formatted labels, so ICU formats each
+  /// distinct minute or day once, not once per message. A time label depends
+  /// only on the local minute and a short date only on the local day, whatever
+  /// the offset, so these keys are exact.
+  func label(for date: Date, memo: inout LabelMemo) -> (text: String, validUntil: Date?) {
     let seconds = date.wholeSecondsSince1970
-    let localSeconds = seconds + cache.offset(at: seconds, in: days)
+    let localSeconds = seconds + memo.offset(at: seconds, in: days)
     let messageDay = floorDivide(localSeconds, by: secondsPerDay)
     let daysAgo = today - messageDay
     switch daysAgo {
     case 0:
       let minute = floorDivide(localSeconds, by: 60)
-      if let text = cache.times[minute] { return (text, tomorrowStartDate) }
-      let text = timeFormatter.string(from: date)
-      cache.times[minute] = text
+      let text = memo.time(at: minute) { timeFormatter.string(from: date) }
       return (text, tomorrowStartDate)
     case 1:
       return (yesterday, tomorrowStartDate)
     case 2...6:
       return (weekdays[Int(daysAgo)]!, tomorrowStartDate)
     default:
-      let text: String
-      if let cached = cache.shortDates[messageDay] {
-        text = cached
-      } else {
-        text = shortDateFormatter.string(from: date)
-        cache.shortDates[messageDay] = text
-      }
+      let text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
       guard daysAgo < 0 else { return (text, nil) }
       // A later day than today: a date until that day comes, then its time.
       return (text, instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)))
@@ -117,17 +112,7 @@ struct DateLabels: Sendable {
   }
 }
 
-/// What a batch of messages remembers between labels: UTC offsets by UTC
-/// day, time labels by local minute, and short dates by local day.
-///
-/// A time label depends only on the local minute and a short date only on
-/// the local day, whatever the offset, so these keys are exact.
-struct DateLabelCache {
-  fileprivate var times: [Int64: String] = [:]
-  fileprivate var shortDates: [Int64: String] = [:]
-  /// For each UTC day seen: the offset at its start, and the first offset change after it.
-  private var offsets: [Int64: (offset: Int64, changesAt: Int64)] = [:]
-
+extension LabelMemo {
   /// The UTC offset at `seconds`, asking the time zone once per UTC day
   /// (twice on a day when the offset changes).
   mutating func offset(at seconds: Int64, in days: LocalDays) -> Int64 {
@@ -137,6 +122,7 @@ struct DateLabelCache {
     }
     let dayStart = utcDay * secondsPerDay
     let span = (offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
+    if offsets.count >= LabelStore.limit { offsets.removeAll(keepingCapacity: true) }
     offsets[utcDay] = span
     return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
   }

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Labels a mapper has already asked ICU for, kept for the mapper's life and
+/// shared by every thread that uses it: a service that formats a page per
+/// request pays for each distinct minute, day and pair of names once.
+///
+/// Each batch keeps a local copy of what it used (``LabelMemo``), so the lock
+/// is taken only when a batch meets a key for the first time.
+final class LabelStore: Sendable {
+  struct NamePair: Hashable, Sendable {
+    var firstname: String
+    var lastname: String
+  }
+
+  /// The tables, by what their keys are.
+  struct Tables: Sendable {
+    /// Time labels by local minute.
+    var times: [Int64: String] = [:]
+    /// Short dates by local day.
+    var shortDates: [Int64: String] = [:]
+    /// Initials by the pair of cleaned names.
+    var initials: [NamePair: String] = [:]
+  }
+
+  /// Past this many entries a table starts over, so that a long-lived mapper
+  /// fed endless distinct names or days stays small.
+  static let limit = 8192
+
+  private let tables = Mutex(Tables())
+
+  func time(at minute: Int64, orMake make: () -> String) -> String {
+    tables.withLock { memoized(in: &$0.times, key: minute, make) }
+  }
+
+  func shortDate(on day: Int64, orMake make: () -> String) -> String {
+    tables.withLock { memoized(in: &$0.shortDates, key: day, make) }
+  }
+
+  func initials(of names: NamePair, orMake make: () -> String) -> String {
+    tables.withLock { memoized(in: &$0.initials, key: names, make) }
+  }
+}
+
+/// One batch's view of a ``LabelStore``: plain dictionaries in front of the shared one.
+struct LabelMemo {
+  let store: LabelStore
+  private var local = LabelStore.Tables()
+  /// For each UTC day seen: the offset at its start, and the first offset change after it.
+  var offsets: [Int64: (offset: Int64, changesAt: Int64)] = [:]
+
+  init(store: LabelStore) {
+    self.store = store
+  }
+
+  mutating func time(at minute: Int64, orMake make: () -> String) -> String {
+    memoized(in: &local.times, key: minute) { store.time(at: minute, orMake: make) }
+  }
+
+  mutating func shortDate(on day: Int64, orMake make: () -> String) -> String {
+    memoized(in: &local.shortDates, key: day) { store.shortDate(on: day, orMake: make) }
+  }
+
+  mutating func initials(of names: LabelStore.NamePair, orMake make: () -> String) -> String {
+    memoized(in: &local.initials, key: names) { store.initials(of: names, orMake: make) }
+  }
+}
+
+/// The value for `key` in `table`, made and remembered the first time.
+@inline(__always)
+private func memoized<Key: Hashable>(in table: inout [Key: String], key: Key, _ make: () -> String) -> String {
+  if let value = table[key] { return value }
+  let value = make()
+  if table.count >= LabelStore.limit { table.removeAll(keepingCapacity: true) }
+  table[key] = value
+  return value
+}
