@@ -7,9 +7,30 @@ import Synchronization
 /// Each batch keeps a local copy of what it used (``LabelMemo``), so the lock
 /// is taken only when a batch meets a key for the first time.
 final class LabelStore: Sendable {
+  /// Two names, compared and hashed by their UTF-8 bytes: String's own
+  /// hashing normalizes to NFC first, which costs more than the lookup saves.
   struct NamePair: Hashable, Sendable {
     var firstname: String
     var lastname: String
+
+    static func == (left: Self, right: Self) -> Bool {
+      sameBytes(left.firstname, right.firstname) && sameBytes(left.lastname, right.lastname)
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+      guard left.utf8.count == right.utf8.count else { return false }
+      var left = left
+      var right = right
+      return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var first = firstname
+      var last = lastname
+      first.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(0xFF as UInt8)  // never in UTF-8: separates the names
+      last.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// The tables, by what their keys are.

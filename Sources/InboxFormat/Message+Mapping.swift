@@ -21,33 +21,50 @@ import Foundation
 public struct MessageMapper: Sendable {
   /// The context every row is formatted for.
   public let context: FormattingContext
-  private let dateLabels: DateLabels
-  /// The title case of each ASCII letter and digit in the context's locale
-  /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
-  private let asciiInitials: [String?]
-  private let store = LabelStore()
+  /// Everything built from the context, behind one reference, so that the
+  /// mapper is cheap to copy and to capture.
+  private let rules: Rules
 
   /// Creates a mapper for `context`, building its formatters.
   public init(context: FormattingContext) {
     self.context = context
-    self.dateLabels = DateLabels(context: context)
-    self.asciiInitials = (0..<128).map { byte in
-      let scalar = Unicode.Scalar(UInt8(byte))
-      return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        ? initial(of: String(scalar), locale: context.locale) : nil
-    }
+    self.rules = Rules(context: context)
   }
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
-    var memo = LabelMemo(store: store)
-    return map(message, memo: &memo)
+    var memo = LabelMemo(store: rules.store)
+    return rules.map(message, memo: &memo)
   }
 
   /// The rows of `messages`, in the same order.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    var memo = LabelMemo(store: store)
-    return messages.map { map($0, memo: &memo) }
+    var memo = LabelMemo(store: rules.store)
+    return messages.map { rules.map($0, memo: &memo) }
+  }
+}
+
+/// The rules of a row, with what they need built once from a context.
+private final class Rules: Sendable {
+  let locale: Locale
+  let untitledPlaceholder: String
+  let previewLength: Int?
+  let dateLabels: DateLabels
+  /// The title case of each ASCII letter and digit in the context's locale
+  /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
+  let asciiInitials: [String?]
+  let store = LabelStore()
+
+  init(context: FormattingContext) {
+    locale = context.locale
+    untitledPlaceholder = context.untitledPlaceholder
+    previewLength = context.previewLength
+    dateLabels = DateLabels(context: context)
+    asciiInitials = (0..<128).map { byte in
+      let scalar = Unicode.Scalar(UInt8(byte))
+      return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        ? initial(of: String(scalar), locale: context.locale) : nil
+    }
   }
 
   func map(_ message: MessageAPIModel, memo: inout LabelMemo) -> MessageUIModel {
@@ -61,15 +78,15 @@ public struct MessageMapper: Sendable {
       title: title(
         firstname: firstname, lastname: lastname,
         phoneNumber: singleLine(message.phoneNumber.international),
-        placeholder: context.untitledPlaceholder),
-      message: context.previewLength.map { truncated(preview, to: $0) } ?? preview,
+        placeholder: untitledPlaceholder),
+      message: previewLength.map { truncated(preview, to: $0) } ?? preview,
       date: date.text,
       isUnread: message.unreadCount > 0,
       dateValidUntil: date.validUntil)
   }
 
   /// ``initials(firstname:lastname:locale:)``, without asking ICU for names
-  /// that start with ASCII or were seen before in the batch.
+  /// that start with ASCII or were seen before.
   private func initials(firstname: String, lastname: String, memo: inout LabelMemo) -> String {
     if let first = asciiInitial(of: firstname), let last = asciiInitial(of: lastname) {
       let letters = first + last
@@ -77,7 +94,7 @@ public struct MessageMapper: Sendable {
     }
     let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
     return memo.initials(of: names) {
-      InboxFormat.initials(firstname: firstname, lastname: lastname, locale: context.locale)
+      InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
     }
   }
 

@@ -15,7 +15,7 @@ struct InboxFormatCommand: AsyncParsableCommand {
       opened, 74 I/O error.
       """,
     version: "0.1.0",
-    subcommands: [Format.self],
+    subcommands: [Format.self, Watch.self],
     defaultSubcommand: Format.self
   )
 }

@@ -33,34 +33,48 @@ public struct InboxEncoder: Sendable {
 
   /// The whole document for `rows`, ending in a newline.
   public func encode(_ rows: some Collection<MessageUIModel>) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(rows.count * 160 + 4)
+    var output = opening
+    output.reserveCapacity(rows.count * 256 + 4)
+    appendElements(rows, isFirst: true, to: &output)
+    output.append(contentsOf: closing(isEmpty: rows.isEmpty))
+    return output
+  }
+
+  /// What comes before the first row.
+  var opening: [UInt8] {
     switch layout.kind {
-    case .compact:
-      output.append(UInt8(ascii: "["))
-      for (index, row) in rows.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
+    case .compact, .pretty: Array("[".utf8)
+    case .ndjson: []
+    }
+  }
+
+  /// What comes after the last row.
+  func closing(isEmpty: Bool) -> [UInt8] {
+    switch layout.kind {
+    case .compact: Array("]\n".utf8)
+    case .pretty: Array((isEmpty ? "]\n" : "\n]\n").utf8)
+    case .ndjson: []
+    }
+  }
+
+  /// Appends `rows` as elements of the document, the first of them being the
+  /// document's first row when `isFirst` is true.
+  func appendElements(_ rows: some Collection<MessageUIModel>, isFirst: Bool, to output: inout [UInt8]) {
+    var isFirst = isFirst
+    for row in rows {
+      switch layout.kind {
+      case .compact:
+        if !isFirst { output.append(UInt8(ascii: ",")) }
         appendObject(row, pretty: false, to: &output)
-      }
-      output.append(contentsOf: "]\n".utf8)
-    case .pretty:
-      guard !rows.isEmpty else {
-        output.append(contentsOf: "[]\n".utf8)
-        break
-      }
-      output.append(contentsOf: "[\n".utf8)
-      for (index, row) in rows.enumerated() {
-        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+      case .pretty:
+        output.append(contentsOf: isFirst ? "\n".utf8 : ",\n".utf8)
         appendObject(row, pretty: true, to: &output)
-      }
-      output.append(contentsOf: "\n]\n".utf8)
-    case .ndjson:
-      for row in rows {
+      case .ndjson:
         appendObject(row, pretty: false, to: &output)
         output.append(UInt8(ascii: "\n"))
       }
+      isFirst = false
     }
-    return output
   }
 
   private func appendObject(_ row: MessageUIModel, pretty: Bool, to output: inout [UInt8]) {

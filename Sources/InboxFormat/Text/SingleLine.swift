@@ -64,15 +64,24 @@ private func utf8Length(lead: UInt8) -> Int {
 /// Whether `bytes` is already a clean line: nothing to remove, no whitespace
 /// but single ASCII spaces between other characters.
 private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let first = bytes.first, let last = bytes.last else { return true }
+  if first == 0x20 || last == 0x20 { return false }
   var index = 0
-  var previousWasSpace = true  // a leading space is not clean
+  var previousWasSpace = false
   while index < bytes.count {
-    let byte = bytes[index]
-    if byte >= 0x21 && byte <= 0x7E {
-      previousWasSpace = false
-      index += 1
-      continue
+    // Eight printable ASCII bytes at a time, the common case.
+    if index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+      if isPrintableASCII(word) {
+        let spaces = zeroBytes(word ^ 0x2020_2020_2020_2020)
+        // Two spaces in a row, inside the word or across its start.
+        if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return false }
+        previousWasSpace = spaces >> 63 != 0
+        index += 8
+        continue
+      }
     }
+    let byte = bytes[index]
     if byte == 0x20 {
       if previousWasSpace { return false }
       previousWasSpace = true
@@ -84,7 +93,26 @@ private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     previousWasSpace = false
     index += length
   }
-  return !previousWasSpace || bytes.isEmpty
+  return true
+}
+
+/// Whether every byte of `word` is in 0x20...0x7E.
+@inline(__always)
+private func isPrintableASCII(_ word: UInt64) -> Bool {
+  let high: UInt64 = 0x8080_8080_8080_8080
+  // A byte below 0x20 borrows when 0x20 is subtracted; 0x7F gains the high
+  // bit when 1 is added; 0x80 and above have it already.
+  let below = (word &- 0x2020_2020_2020_2020) & ~word
+  let delete = (word &+ 0x0101_0101_0101_0101)
+  return (below | delete | word) & high == 0
+}
+
+/// 0x80 in each byte of `word` that is zero, 0 elsewhere (exact, no carries
+/// between bytes).
+@inline(__always)
+private func zeroBytes(_ word: UInt64) -> UInt64 {
+  let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  return ~(((word & low) &+ low) | word | low)
 }
 
 private func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {

@@ -41,14 +41,16 @@ struct FormattingOptions: ParsableArguments {
   /// Throws `ValidationError` (exit 64) for a value that cannot be used.
   func context(environment: ProcessEnvironment) throws -> FormattingContext {
     FormattingContext(
-      now: try resolvedNow(environment: environment),
+      now: try frozenNow(environment: environment) ?? environment.clock(),
       locale: try resolvedLocale(environment: environment),
       timeZone: try resolvedTimeZone(environment: environment),
       hourCycle: hourCycle?.hourCycle,
       previewLength: previewLength)
   }
 
-  private func resolvedNow(environment: ProcessEnvironment) throws -> Date {
+  /// The instant `--now` or `SOURCE_DATE_EPOCH` freezes the clock at, or nil
+  /// when neither does and the clock runs.
+  func frozenNow(environment: ProcessEnvironment) throws -> Date? {
     if let now {
       do {
         return try parseInstant(now)
@@ -62,7 +64,7 @@ struct FormattingOptions: ParsableArguments {
       }
       return Date(timeIntervalSince1970: Double(seconds))
     }
-    return environment.clock()
+    return nil
   }
 
   private func resolvedLocale(environment: ProcessEnvironment) throws -> Locale {

@@ -25,6 +25,31 @@ enum StandardOutput {
   }
 }
 
+/// Standard output that holds the output back until it is complete, or
+/// until it has grown past `limit`: a run that fails on bad input then
+/// writes nothing at all, unless its output is too large to hold, and even
+/// then a JSON array is left unclosed, so it cannot pass for a result.
+struct HeldBackOutput {
+  var limit = 64 << 20
+  private var held: [UInt8] = []
+  private var isStreaming = false
+
+  mutating func write(_ chunk: [UInt8]) throws {
+    if isStreaming { return try StandardOutput.write(chunk) }
+    held.append(contentsOf: chunk)
+    if held.count > limit {
+      isStreaming = true
+      try flush()
+    }
+  }
+
+  mutating func flush() throws {
+    guard !held.isEmpty else { return }
+    try StandardOutput.write(held)
+    held = []
+  }
+}
+
 /// Standard error, one line per message.
 enum StandardError {
   static func write(_ line: String) {

@@ -14,7 +14,7 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
-    @Option(help: "The output: a JSON array, or one JSON object per line.")
+    @Option(help: "The output: a JSON array, one JSON object per line, or the inbox view.")
     var output: OutputFormat = .json
 
     @Flag(help: "Indent the JSON array (with --output json).")
@@ -27,19 +27,30 @@ extension InboxFormatCommand {
     }
 
     func run() throws {
-      let context = try formatting.context(environment: ProcessEnvironment.current)
-      let input = try InputSource(path: file)
-      let bytes = try input.readAll()
-      let messages: [MessageAPIModel]
+      let environment = ProcessEnvironment.current
+      let context = try formatting.context(environment: environment)
+      let input = InputSource(path: file)
+      switch output {
+      case .json: try formatJSON(input, context: context, layout: pretty ? .pretty : .compact)
+      case .ndjson: try formatJSON(input, context: context, layout: .ndjson)
+      case .text:
+        let rows = MessageMapper(context: context).map(try Rendering.messages(from: input))
+        try StandardOutput.write(Rendering.bytes(of: rows, as: .text(Terminal.standardOutputView(environment: environment))))
+      }
+    }
+
+    /// The fast path: reading, mapping and writing overlap, and output is
+    /// held back until the input has proved valid, up to a bound.
+    private func formatJSON(_ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout) throws {
+      let payload = try input.readAll()
+      var output = HeldBackOutput()
       do {
-        messages = try InboxDecoder().decode(bytes)
-      } catch {
+        try InboxFormatter(context: context, layout: layout).format(payload) { try output.write($0) }
+      } catch let error as InboxFormatError {
         StandardError.write("inbox-format: \(input.displayName): \(error)")
         throw ExitStatus.badInput
       }
-      let rows = MessageMapper(context: context).map(messages)
-      let layout: InboxEncoder.Layout = output == .ndjson ? .ndjson : pretty ? .pretty : .compact
-      try StandardOutput.write(InboxEncoder(layout: layout).encode(rows))
+      try output.flush()
     }
   }
 }
@@ -48,4 +59,6 @@ extension InboxFormatCommand {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
   case json
   case ndjson
+  /// The inbox view, for a person at a terminal.
+  case text
 }

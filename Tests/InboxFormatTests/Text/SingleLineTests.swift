@@ -31,4 +31,30 @@ import Testing
       #expect(singleLine(text) != text)
     }
   }
+
+  /// The rule written the slow, obvious way, scalar by scalar with Unicode properties.
+  func reference(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        pendingSpace = !result.isEmpty
+      } else if scalar.properties.generalCategory != .control && !isBidiControl(scalar) {
+        if pendingSpace { result.append(" ") }
+        pendingSpace = false
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  @Test func agreesWithTheObviousRuleOnRandomText() {
+    let palette: [String] = [" ", " ", "  ", "\t", "\n", "a", "b", "Z", "0", "~", "\u{7F}", "\u{0}", "\u{85}", "\u{A0}", "é", "😀",
+      "\u{202E}", "\u{2066}", "\u{3000}", "\u{200B}", "你", "abcdefgh", "a b c d e f g h i"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in palette.randomElement(using: &generator)! }.joined()
+      #expect(singleLine(text) == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
 }

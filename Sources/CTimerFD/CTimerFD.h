@@ -1,0 +1,2 @@
+// Linux's timerfd, which Swift's Glibc module leaves out.
+#include <sys/timerfd.h>

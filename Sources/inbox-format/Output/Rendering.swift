@@ -1,0 +1,32 @@
+import InboxFormat
+
+/// The steps `format` and `watch` share: payload bytes in, messages out;
+/// rows in, output bytes out.
+enum Rendering {
+  /// Reads and decodes the payload of `input`. A problem is reported on
+  /// standard error as one line, then thrown as its exit status: 66 (cannot
+  /// open), 74 (cannot read) or 65 (not a payload).
+  static func messages(from input: InputSource) throws -> [MessageAPIModel] {
+    let bytes = try input.readAll()
+    do {
+      return try InboxDecoder().decode(bytes)
+    } catch {
+      StandardError.write("inbox-format: \(input.displayName): \(error)")
+      throw ExitStatus.badInput
+    }
+  }
+
+  /// The bytes of `rows`: JSON in `layout`, or the inbox view.
+  static func bytes(of rows: [MessageUIModel], as form: Form) -> [UInt8] {
+    switch form {
+    case .json(let layout): InboxEncoder(layout: layout).encode(rows)
+    case .text(let view): Array(view.render(rows).utf8)
+    }
+  }
+
+  /// What rows are written as.
+  enum Form {
+    case json(InboxEncoder.Layout)
+    case text(InboxTextView)
+  }
+}

@@ -1,0 +1,32 @@
+import Glibc
+
+/// What the inbox view needs to know about where it is written.
+enum Terminal {
+  /// The size of the terminal on `descriptor`, or nil when it is not a
+  /// terminal (or one that does not know its size).
+  static func size(of descriptor: Int32) -> (columns: Int, lines: Int)? {
+    guard isatty(descriptor) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// The view for standard output: on a terminal, its width, and colour
+  /// unless `NO_COLOR` is set or `TERM` is `dumb`; elsewhere as for a file.
+  static func standardOutputView(environment: ProcessEnvironment) -> InboxTextView {
+    guard isatty(STDOUT_FILENO) == 1 else { return fileView(environment: environment) }
+    // https://no-color.org: set and not empty means no colour.
+    let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    return InboxTextView(width: size(of: STDOUT_FILENO)?.columns ?? fallbackWidth(environment), color: color)
+  }
+
+  /// The view for a file or a pipe: `COLUMNS` columns, else 80, no colour.
+  static func fileView(environment: ProcessEnvironment) -> InboxTextView {
+    InboxTextView(width: fallbackWidth(environment), color: false)
+  }
+
+  private static func fallbackWidth(_ environment: ProcessEnvironment) -> Int {
+    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return 80 }
+    return columns
+  }
+}

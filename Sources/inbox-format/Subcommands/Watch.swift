@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import InboxFormat
+
+import Glibc
+
+extension InboxFormatCommand {
+  /// `watch`: a live inbox that follows the file and the clock.
+  ///
+  /// A plain `ParsableCommand`: the loop blocks in poll(2) on the main thread
+  /// until the kernel has something for it, so there is nothing to await.
+  struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "watch",
+      abstract: "Render a payload file, then again whenever it changes and whenever a date label goes stale.",
+      discussion: """
+        Renders at start; again when FILE is written, replaced by a rename, or deleted and \
+        created again (bursts of changes give one render); and again at the first local \
+        midnight that changes a label shown. A file that does not decode gets one line on \
+        standard error, and the last good output stays. SIGINT and SIGTERM end the watch \
+        with status 0.
+        """)
+
+    @Argument(help: "The payload file to watch.")
+    var file: String
+
+    @OptionGroup var formatting: FormattingOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Replace this file atomically with each render instead of writing to standard output.",
+        valueName: "file"))
+    var output: String?
+
+    @Option(help: "Each render as a JSON array on one line, or as the inbox view.")
+    var format: WatchFormat = .json
+
+    @Option(
+      help: ArgumentHelp(
+        "Start the clock at this instant, then let it run in real time: to preview a midnight.",
+        discussion: "An RFC 3339 date-time or @epoch-seconds. Default: the system clock.",
+        valueName: "instant"))
+    var clockStart: String?
+
+    func validate() throws {
+      if file == "-" {
+        throw ValidationError("watch needs a file; standard input cannot be watched")
+      }
+      if let clockStart {
+        if formatting.now != nil {
+          throw ValidationError("--now freezes the clock and --clock-start runs it: give one of them")
+        }
+        _ = try startInstant(clockStart)
+      }
+      if let output, URL(fileURLWithPath: output).standardized == URL(fileURLWithPath: file).standardized {
+        throw ValidationError("--output must not be the watched file")
+      }
+    }
+
+    func run() throws {
+      let environment = ProcessEnvironment.current
+      let context = try formatting.context(environment: environment)
+      let clock = try self.clock(environment: environment)
+      // Watching starts before the first reading, so no change falls between them.
+      let events = try KernelWatchEvents(watching: file)
+      let input = InputSource(path: file)
+      let initial: [MessageAPIModel]?
+      do {
+        initial = try Rendering.messages(from: input)
+      } catch let status as ExitCode where status == ExitStatus.badInput {
+        // Reported; the file is being edited, and its next good state will show.
+        initial = nil
+      }
+      var loop = WatchLoop(
+        context: context, clock: clock, events: events,
+        load: { try? Rendering.messages(from: input) },
+        show: destination(environment: environment))
+      try loop.run(initial: initial)
+    }
+
+    private func clock(environment: ProcessEnvironment) throws -> any WatchClock {
+      if let clockStart { return RunningClock(startingAt: try startInstant(clockStart)) }
+      if let frozen = try formatting.frozenNow(environment: environment) { return FrozenClock(instant: frozen) }
+      return RunningClock()
+    }
+
+    private func startInstant(_ text: String) throws -> Date {
+      do {
+        return try parseInstant(text)
+      } catch {
+        throw ValidationError("--clock-start \(text.debugDescription): \(error)")
+      }
+    }
+
+    /// Where each render goes: the output file, replaced whole; or standard
+    /// output, a line of JSON or the view, redrawn in place on a terminal.
+    private func destination(environment: ProcessEnvironment) -> ([MessageUIModel]) throws -> Void {
+      switch (output, format) {
+      case (let path?, .json):
+        return { try AtomicFile.replace(path, with: Rendering.bytes(of: $0, as: .json(.compact))) }
+      case (let path?, .text):
+        let view = Terminal.fileView(environment: environment)
+        return { try AtomicFile.replace(path, with: Rendering.bytes(of: $0, as: .text(view))) }
+      case (nil, .json):
+        return { try StandardOutput.write(Rendering.bytes(of: $0, as: .json(.compact))) }
+      case (nil, .text):
+        return { rows in
+          var view = Terminal.standardOutputView(environment: environment)
+          guard let size = Terminal.size(of: STDOUT_FILENO) else {
+            // Not a terminal: one view after another, a blank line between.
+            try StandardOutput.write(Rendering.bytes(of: rows, as: .text(view)) + Array("\n".utf8))
+            return
+          }
+          // Home, then each line erased as it is written and the rest of the
+          // screen after it: no flicker, and nothing left of a longer view.
+          // One line is kept free so that the screen never scrolls.
+          view.height = max(1, size.lines - 1)
+          let lines = view.render(rows).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          let screen = "\u{1B}[H" + lines.map { "\u{1B}[2K\($0)\n" }.joined() + "\u{1B}[J"
+          try StandardOutput.write(Array(screen.utf8))
+        }
+      }
+    }
+  }
+}
+
+/// The form of each render in `watch`.
+enum WatchFormat: String, ExpressibleByArgument, CaseIterable {
+  case json
+  case text
+}

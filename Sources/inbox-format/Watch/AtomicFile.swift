@@ -1,0 +1,57 @@
+import ArgumentParser
+
+import Glibc
+
+/// Replaces files whole: a reader opens the old file or the new one, never
+/// part of one, and no temporary file outlives a call.
+enum AtomicFile {
+  /// Writes `bytes` to a temporary file beside `path`, then renames it over
+  /// `path`. Reports a failure on standard error and throws exit status 74.
+  static func replace(_ path: String, with bytes: [UInt8]) throws {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    // Same directory, so the rename stays on one file system and is atomic;
+    // a dot name, so listings skip it while it exists.
+    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { throw failure(path, errno) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // No fsync: a preview need not survive a power cut, and readers see the
+    // new file as soon as it is renamed.
+    var error: Int32? = writeAll(bytes, to: descriptor) && fchmod(descriptor, creationMode) == 0 ? nil : errno
+    if close(descriptor) != 0 { error = error ?? errno }
+    if error == nil && rename(temporary, path) != 0 { error = errno }
+    if let error {
+      unlink(temporary)
+      throw failure(path, error)
+    }
+  }
+
+  /// What `open(path, O_CREAT, 0666)` would give: mkostemp makes files 0600.
+  private static let creationMode: mode_t = {
+    let mask = umask(0)
+    umask(mask)
+    return 0o666 & ~mask
+  }()
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+  }
+
+  private static func failure(_ path: String, _ error: Int32) -> ExitCode {
+    StandardError.write("inbox-format: cannot write \(path.debugDescription): \(String(cString: strerror(error)))")
+    return ExitStatus.ioError
+  }
+}
