@@ -6,17 +6,42 @@ import Foundation
 
 /// The initial of one name: its first grapheme cluster that begins with a
 /// letter or a digit, title-cased with the locale (Turkish `i` gives `İ`;
-/// Georgian has no title case and stays as written), combining marks kept.
+/// Greek keeps its accent, `ά` gives `Ά`; Georgian has no title case and
+/// stays as written).
+///
+/// The whole grapheme is kept, so a letter keeps its combining marks, a
+/// Devanagari or Bengali conjunct its virama and vowel signs (`क्ष`, `श्री`),
+/// a Thai consonant its vowel and tone marks (`สิ`) and a Hebrew letter its
+/// points. Skipped: spaces, punctuation, symbols and emoji (keycaps such as
+/// `1️⃣` included), and the Thai and Lao vowels written before the consonant
+/// they follow in speech (`เอก` gives `อ`). A grapheme of more than 31
+/// scalars (stacked marks, "Zalgo" text) keeps its first 31, the longest
+/// sequence Unicode's stream-safe format allows.
 ///
 /// Returns nil when the name has no such grapheme. A title case mapping that
 /// would make two graphemes (`ß` → `Ss`) keeps the letter as written, so an
 /// initial is always one grapheme.
 func initial(of name: some StringProtocol, locale: Locale) -> String? {
-  guard let grapheme = name.first(where: { $0.unicodeScalars.first.map(isLetterOrDigit) ?? false }) else {
-    return nil
+  guard let grapheme = name.first(where: isInitialCandidate) else { return nil }
+  var scalars = grapheme.unicodeScalars
+  if scalars.count > maximumInitialScalars {
+    scalars = Character.UnicodeScalarView(scalars.prefix(maximumInitialScalars))
   }
-  let titlecased = String(grapheme).capitalized(with: locale)
-  return titlecased.count == 1 ? titlecased : String(grapheme)
+  let letter = String(scalars)
+  let titlecased = letter.capitalized(with: locale)
+  return titlecased.count == 1 ? titlecased : letter
+}
+
+/// A starter and 30 non-starters: UAX #15's stream-safe limit.
+private let maximumInitialScalars = 31
+
+private func isInitialCandidate(_ grapheme: Character) -> Bool {
+  guard let first = grapheme.unicodeScalars.first, isLetterOrDigit(first) else { return false }
+  // Thai เ แ โ ใ ไ, Lao ເ ແ ໂ ໃ ໄ and their kin are written first but read
+  // after the consonant: the consonant is the initial.
+  if first.properties.isLogicalOrderException { return false }
+  // A keycap (1️⃣) is an emoji that happens to start with a digit.
+  return !grapheme.unicodeScalars.contains("\u{20E3}")
 }
 
 private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -32,12 +57,31 @@ private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
 /// The avatar initials: the first name's initial then the last name's, or
 /// `?` when neither name has one.
 ///
+/// Names written family name first (both in Han, Kana or Hangul, as for the
+/// title) give one initial, the family name's: `王` for 王小明, `山` for
+/// 山田太郎, `김` for 김민준. Two such characters would read as a word, not as
+/// initials. Two initials in a cursive script (Arabic, Syriac, N'Ko,
+/// Mongolian…) are separated by a ZERO WIDTH NON-JOINER, which keeps them
+/// from joining into one shape (`م\u{200C}ا`, not `ما`); it is a grapheme extender,
+/// so the initials stay two graphemes.
+///
 /// ```swift
 /// initials(firstname: "alexander", lastname: "(Anderson)", locale: Locale(identifier: "en"))  // "AA"
+/// initials(firstname: "محمد", lastname: "أحمد", locale: Locale(identifier: "ar"))  // "م\u{200C}أ"
 /// ```
 func initials(firstname: some StringProtocol, lastname: some StringProtocol, locale: Locale) -> String {
-  let letters = [initial(of: firstname, locale: locale), initial(of: lastname, locale: locale)].compactMap { $0 }
-  return letters.isEmpty ? "?" : letters.joined()
+  if isWrittenFamilyNameFirst(String(firstname)) && isWrittenFamilyNameFirst(String(lastname)) {
+    return initial(of: lastname, locale: locale) ?? "?"
+  }
+  switch (initial(of: firstname, locale: locale), initial(of: lastname, locale: locale)) {
+  case (let first?, let last?):
+    let joins = [first, last].allSatisfy { $0.unicodeScalars.first.map(isJoiningScriptLetter) ?? false }
+    return joins ? first + "\u{200C}" + last : first + last
+  case (let only?, nil), (nil, let only?):
+    return only
+  case (nil, nil):
+    return "?"
+  }
 }
 
 /// The row title from cleaned names: `first last`, or `lastfirst` when both
@@ -68,13 +112,24 @@ func isWrittenFamilyNameFirst(_ name: String) -> Bool {
 }
 
 private func isFamilyNameFirstScript(_ scalar: Unicode.Scalar) -> Bool {
-  let value = scalar.value
-  // The table is sorted: binary search for the last range starting at or before `value`.
-  var low = 0
-  var high = familyNameFirstScriptRanges.count
-  while low < high {
-    let middle = (low + high) / 2
-    if familyNameFirstScriptRanges[middle].lowerBound <= value { low = middle + 1 } else { high = middle }
+  familyNameFirstScriptRanges.containsScalar(scalar)
+}
+
+private func isJoiningScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
+  joiningScriptLetterRanges.containsScalar(scalar)
+}
+
+extension [ClosedRange<UInt32>] {
+  /// Whether a sorted table of disjoint ranges contains `scalar`.
+  fileprivate func containsScalar(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    // Binary search for the last range starting at or before `value`.
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle].lowerBound <= value { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 && self[low - 1].contains(value)
   }
-  return low > 0 && familyNameFirstScriptRanges[low - 1].contains(value)
 }

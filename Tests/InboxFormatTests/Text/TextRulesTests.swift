@@ -94,7 +94,8 @@ import Testing
 
   @Test func otherScripts() {
     #expect(initials(firstname: "мария", lastname: "иванова", locale: Locale(identifier: "ru")) == "МИ")
-    #expect(initials(firstname: "小明", lastname: "王", locale: Locale(identifier: "zh")) == "小王")
+    // Family name first: one initial, the family name's.
+    #expect(initials(firstname: "小明", lastname: "王", locale: Locale(identifier: "zh")) == "王")
   }
 }
 
