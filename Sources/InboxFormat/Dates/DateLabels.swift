@@ -21,7 +21,8 @@ struct DateLabels: Sendable {
   init(context: FormattingContext) {
     var calendar = context.calendar
     calendar.timeZone = context.timeZone
-    let timeLocale = context.hourCycle.map { $0.applied(to: context.locale) } ?? context.locale
+    let locale = Self.canonical(context.locale)
+    let timeLocale = context.hourCycle.map { $0.applied(to: locale) } ?? locale
 
     days = LocalDays(timeZone: context.timeZone)
     nowSeconds = context.now.wholeSecondsSince1970
@@ -38,16 +39,16 @@ struct DateLabels: Sendable {
     timeFormatter.honourExplicitHourCycle()
 
     shortDateFormatter = DateFormatter()
-    shortDateFormatter.locale = context.locale
+    shortDateFormatter.locale = locale
     shortDateFormatter.calendar = calendar
     shortDateFormatter.timeZone = context.timeZone
     shortDateFormatter.dateStyle = .short
     shortDateFormatter.timeStyle = .none
 
-    yesterday = Self.yesterdayWord(locale: context.locale, calendar: calendar)
+    yesterday = Self.yesterdayWord(locale: locale, calendar: calendar)
 
     let weekdayStyle = Date.FormatStyle(
-      locale: context.locale, calendar: calendar, timeZone: context.timeZone,
+      locale: locale, calendar: calendar, timeZone: context.timeZone,
       capitalizationContext: .beginningOfSentence
     ).weekday(.wide)
     var weekdays: [Int: String] = [:]
@@ -58,6 +59,13 @@ struct DateLabels: Sendable {
       weekdays[daysAgo] = weekdayStyle.format(Date(timeIntervalSince1970: Double(dayStart)))
     }
     self.weekdays = weekdays
+  }
+
+  /// The locale under its canonical BCP 47 name: Foundation's relative
+  /// formatting traps on some POSIX-style names (`de_DE.ISO-8859-15@euro`)
+  /// that its other formatters accept, and presentation never fails.
+  private static func canonical(_ locale: Locale) -> Locale {
+    Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
   }
 
   /// The label of a message updated at `date`, and the first instant it is stale.

@@ -103,4 +103,9 @@ import Testing
     #expect(label("2022-01-31T14:05:00Z", locale: "de-DE", hourCycle: .twelveHour).text.hasPrefix("3:05"))
     #expect(label("2022-01-31T14:05:00Z", locale: "de-DE").text == "15:05")
   }
+
+  @Test func posixStyleLocaleNamesDoNotTrap() {
+    #expect(label("2022-01-30T17:54:37Z", locale: "de_DE.ISO-8859-15@euro").text == "Gestern")
+    #expect(label("2022-01-31T08:45:33Z", locale: "fr_FR.UTF-8").text == "09:45")
+  }
 }
