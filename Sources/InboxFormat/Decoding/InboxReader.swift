@@ -44,13 +44,10 @@ struct InboxReader {
     case finished
   }
 
-  /// What one step of reading produced.
-  private enum Step {
-    case message(MessageAPIModel)
-    /// A recoverable problem with one item; reading can go on.
-    case skipped(InboxFormatError)
-    case end
-  }
+  /// The recoverable problem with the item the last step read, instead of
+  /// a message. (Kept aside rather than returned in a `Result`, so that
+  /// messages are not copied through a larger enum on the hot path.)
+  private var itemProblem: InboxFormatError?
 
   /// Creates a reader over `bytes`, which must outlive it.
   init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -66,33 +63,34 @@ struct InboxReader {
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
     if let failure { throw failure }
-    let step: Step
+    let message: MessageAPIModel?
     do {
-      step = try readStep()
+      message = try readStep()
     } catch {
       failure = error
       throw error
     }
-    switch step {
-    case .message(let message): return message
-    case .skipped(let error): throw error
-    case .end: return nil
+    if let problem = itemProblem {
+      itemProblem = nil
+      throw problem
     }
+    return message
   }
 
-  /// Reads one item; throws only fatal errors.
-  private mutating func readStep() throws(InboxFormatError) -> Step {
+  /// Reads one item: a message, or `nil` at the end or with ``itemProblem``
+  /// set. Throws only fatal errors.
+  private mutating func readStep() throws(InboxFormatError) -> MessageAPIModel? {
     switch phase {
     case .start: return try readFirstValue()
     case .arrayElements(let isFirst): return try readArrayElement(isFirst: isFirst)
     case .lines: return try readLine()
-    case .finished: return .end
+    case .finished: return nil
     }
   }
 
   // MARK: Form
 
-  private mutating func readFirstValue() throws(InboxFormatError) -> Step {
+  private mutating func readFirstValue() throws(InboxFormatError) -> MessageAPIModel? {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw .emptyInput }
     switch scanner.current {
@@ -104,7 +102,6 @@ struct InboxReader {
       let objectStart = scanner.position
       do {
         if try findItemsArray() {
-          form = .payload
           phase = .arrayElements(isFirst: true)
         } else {
           // No "items": the object is the first NDJSON message; read it again as one.
@@ -116,33 +113,43 @@ struct InboxReader {
         // A syntax error before any "items" key, on the object's first line,
         // is a broken first NDJSON line; past a line break it is a broken
         // payload (NDJSON messages never span lines).
-        guard case .syntax(_, _, let location) = error, !scanner.containsLineFeed(objectStart..<location.byteOffset)
+        guard form == nil, case .syntax(_, _, let location) = error,
+          !scanner.containsLineFeed(objectStart..<location.byteOffset)
         else { throw error }
         form = .ndjson
         phase = .lines
         nextIndex = 1
         scanner.moveToNextLine(from: objectStart)
-        return .skipped(error)
+        itemProblem = error
+        return nil
       }
     default:
       guard let kind = JSONValueKind(firstByte: scanner.current) else {
         throw scanner.unexpected(expected: "a JSON object or array")
       }
-      throw .unexpectedShape(path: "top-level value", found: kind.description, location: scanner.location(at: scanner.position))
+      throw .unexpectedShape(
+        path: "top-level value", found: kind.description, location: scanner.location(at: scanner.position))
     }
     return try readStep()
   }
 
   /// Reads the top-level object's keys up to `items` and moves into its
-  /// array; returns false when the object has no `items` key.
+  /// array, setting ``form``; returns false when the object has no `items`
+  /// key.
   private mutating func findItemsArray() throws(InboxFormatError) -> Bool {
     scanner.position += 1
     scanner.skipWhitespace()
     if scanner.current == UInt8(ascii: "}") { return false }
     while true {
-      let key = try readKey()
-      if try scanner.contents(of: key, equal: "items") {
-        guard scanner.current == UInt8(ascii: "["), !scanner.isAtEnd else { throw shapeError(path: "items") }
+      if try readKey(isNamed: "items") {
+        form = .payload
+        guard scanner.current == UInt8(ascii: "[") else {
+          guard let kind = JSONValueKind(firstByte: scanner.current) else {
+            throw scanner.unexpected(expected: "an array of messages")
+          }
+          throw .unexpectedShape(
+            path: "items", found: kind.description, location: scanner.location(at: scanner.position))
+        }
         scanner.position += 1
         return true
       }
@@ -159,8 +166,7 @@ struct InboxReader {
       scanner.skipWhitespace()
       guard try moveToNextMember(closing: UInt8(ascii: "}")) else { break }
       let keyStart = scanner.position
-      let key = try readKey()
-      if try scanner.contents(of: key, equal: "items") {
+      if try readKey(isNamed: "items") {
         // The items were already handed out; a second array cannot replace them.
         throw .unexpectedShape(path: "items", found: "a second \"items\" key", location: scanner.location(at: keyStart))
       }
@@ -172,74 +178,69 @@ struct InboxReader {
   private mutating func expectEndOfInput() throws(InboxFormatError) {
     scanner.skipWhitespace()
     guard scanner.isAtEnd else {
-      throw scanner.syntaxError("trailing data after the JSON document", expected: "the end of the input", at: scanner.position)
+      throw scanner.syntaxError(
+        "trailing data after the JSON document", expected: "the end of the input", at: scanner.position)
     }
-  }
-
-  private mutating func shapeError(path: String) -> InboxFormatError {
-    let found = JSONValueKind(firstByte: scanner.current).map(\.description) ?? "no value"
-    return .unexpectedShape(path: path, found: found, location: scanner.location(at: scanner.position))
   }
 
   // MARK: Items
 
-  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> Step {
+  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> MessageAPIModel? {
     scanner.skipWhitespace()
     let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try moveToNextMember(closing: UInt8(ascii: "]"))
     guard hasElement else {
       if isFirst { scanner.position += 1 }
       if form == .payload { try finishPayload() } else { try expectEndOfInput() }
       phase = .finished
-      return .end
+      return nil
     }
     phase = .arrayElements(isFirst: false)
     let index = nextIndex
     nextIndex += 1
-    switch try readItem(index: index, depth: form == .payload ? 2 : 1) {
-    case .success(let message): return .message(message)
-    case .failure(let error): return .skipped(error)
-    }
+    return try readItem(index: index, depth: form == .payload ? 2 : 1)
   }
 
-  private mutating func readLine() throws(InboxFormatError) -> Step {
+  private mutating func readLine() throws(InboxFormatError) -> MessageAPIModel? {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else {
       phase = .finished
-      return .end
+      return nil
     }
     let start = scanner.position
     let index = nextIndex
     nextIndex += 1
     do throws(InboxFormatError) {
-      let item = try readItem(index: index, depth: 0)
+      let message = try readItem(index: index, depth: 0)
       scanner.skipWhitespaceOnLine()
       guard scanner.isAtEnd || scanner.current == UInt8(ascii: "\n") else {
+        // The line is broken: its syntax error replaces any item problem.
+        itemProblem = nil
         throw scanner.unexpected(expected: "a line break after the message")
       }
-      switch item {
-      case .success(let message): return .message(message)
-      case .failure(let error): return .skipped(error)
-      }
+      return message
     } catch {
       scanner.moveToNextLine(from: start)
-      return .skipped(error)
+      itemProblem = error
+      return nil
     }
   }
 
   /// Reads the item at the scanner's position, which `depth` containers
-  /// enclose. Throws syntax errors; returns item-level problems, having
-  /// consumed the whole item.
-  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> Result<MessageAPIModel, InboxFormatError> {
+  /// enclose. Throws syntax errors; an item-level problem goes to
+  /// ``itemProblem``, after the whole item has been consumed.
+  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> MessageAPIModel? {
     let start = scanner.position
-    if scanner.current == UInt8(ascii: "{"), !scanner.isAtEnd {
+    if scanner.current == UInt8(ascii: "{") {
       return try readMessage(index: index, start: start, depth: depth)
     }
-    guard !scanner.isAtEnd, let kind = JSONValueKind(firstByte: scanner.current) else {
+    guard let kind = JSONValueKind(firstByte: scanner.current) else {
       throw scanner.unexpected(expected: "a message object")
     }
     try scanner.skipValue(depth: depth)
     let item = itemReference(index: index, id: nil, start: start)
-    return .failure(.typeMismatch(item: item, field: "", expected: "a message object", found: kind.description, location: item.location))
+    itemProblem = .typeMismatch(
+      item: item, field: "", expected: "a message object", found: kind.description, location: item.location)
+    return nil
   }
 
   private mutating func itemReference(index: Int, id: MessageID?, start: Int) -> ItemReference {
@@ -293,7 +294,7 @@ struct InboxReader {
     }
   }
 
-  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> Result<MessageAPIModel, InboxFormatError> {
+  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> MessageAPIModel? {
     var id: MessageID?
     var firstname = ""
     var lastname = ""
@@ -305,11 +306,10 @@ struct InboxReader {
 
     scanner.position += 1
     scanner.skipWhitespace()
-    var hasMember = scanner.current != UInt8(ascii: "}") || scanner.isAtEnd
+    var hasMember = scanner.current != UInt8(ascii: "}")
     if !hasMember { scanner.position += 1 }
     while hasMember {
-      let key = try readKey()
-      let field = try messageField(named: key)
+      let field = try readMessageKey()
       if let field, !problems.isEmpty {
         // The last of duplicate keys wins, with its problems.
         problems.removeAll { $0.field == field }
@@ -320,7 +320,8 @@ struct InboxReader {
         switch scanner.current {
         case UInt8(ascii: "\""): id = .string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          if let problem = try readInteger(into: .id, expected: "an integer or a string", value: { id = .integer($0) }) {
+          if let problem = try readInteger(into: .id, expected: "an integer or a string", value: { id = .integer($0) })
+          {
             problems.append(problem)
           }
         case UInt8(ascii: "n"): try scanner.scanLiteral("null")
@@ -342,7 +343,8 @@ struct InboxReader {
         case UInt8(ascii: "\""):
           if let problem = try readDate(into: &updateDate) { problems.append(problem) }
         case UInt8(ascii: "n"): try scanner.scanLiteral("null")
-        default: problems.append(try skipMismatch(.updateDate, expected: "an RFC 3339 date-time string", depth: depth + 1))
+        default:
+          problems.append(try skipMismatch(.updateDate, expected: "an RFC 3339 date-time string", depth: depth + 1))
         }
       case .unreadCount:
         unreadCount = 0
@@ -355,46 +357,49 @@ struct InboxReader {
         default: problems.append(try skipMismatch(.unreadCount, expected: "an integer", depth: depth + 1))
         }
       case nil:
-          try scanner.skipValue(depth: depth + 1)
+        try scanner.skipValue(depth: depth + 1)
       }
       scanner.skipWhitespace()
       hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
     }
 
     if problems.isEmpty, let id, let updateDate {
-      return .success(
-        MessageAPIModel(
-          id: id, firstname: firstname, lastname: lastname, message: message, phoneNumber: phoneNumber,
-          updateDate: updateDate, unreadCount: unreadCount))
+      return MessageAPIModel(
+        id: id, firstname: firstname, lastname: lastname, message: message, phoneNumber: phoneNumber,
+        updateDate: updateDate, unreadCount: unreadCount)
     }
     // Locations are computed in input order (item, then value) to keep the
     // scanner's line counting incremental.
     let item = itemReference(index: index, id: id, start: start)
     if let problem = problems.min(by: { $0.offset < $1.offset }) {
-      return .failure(problem.error(item: item, location: scanner.location(at: problem.offset)))
+      itemProblem = problem.error(item: item, location: scanner.location(at: problem.offset))
+    } else {
+      itemProblem = .missingField(item: item, field: id == nil ? "id" : "update_date")
     }
-    return .failure(.missingField(item: item, field: id == nil ? "id" : "update_date"))
+    return nil
   }
 
-  private mutating func readPhoneNumber(depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError) -> MessageAPIModel.PhoneNumber {
+  private mutating func readPhoneNumber(depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError)
+    -> MessageAPIModel.PhoneNumber
+  {
     var international = ""
     scanner.position += 1
     scanner.skipWhitespace()
-    var hasMember = scanner.current != UInt8(ascii: "}") || scanner.isAtEnd
+    var hasMember = scanner.current != UInt8(ascii: "}")
     if !hasMember { scanner.position += 1 }
     while hasMember {
-      let key = try readKey()
-      if try scanner.contents(of: key, equal: "international") {
-        problems.removeAll { $0.field == .phoneNumber }
+      if try readKey(isNamed: "international") {
+        if !problems.isEmpty { problems.removeAll { $0.field == .phoneNumber } }
         international = ""
         switch scanner.current {
         case UInt8(ascii: "\""): international = try readString()
         case UInt8(ascii: "n"): try scanner.scanLiteral("null")
         default:
-          problems.append(try skipMismatch(.phoneNumber, path: "phone_number.international", expected: "a string", depth: depth))
+          problems.append(
+            try skipMismatch(.phoneNumber, path: "phone_number.international", expected: "a string", depth: depth))
         }
       } else {
-          try scanner.skipValue(depth: depth)
+        try scanner.skipValue(depth: depth)
       }
       scanner.skipWhitespace()
       hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
@@ -404,29 +409,66 @@ struct InboxReader {
 
   // MARK: Values
 
+  /// Reads a message's key and the colon after it: the field it names, or
+  /// nil for a key whose value is skipped.
+  private mutating func readMessageKey() throws(InboxFormatError) -> MessageField? {
+    if let candidate = likelyField(), scanner.consumeQuoted(candidate.key) {
+      try scanner.consumeColon()
+      return candidate
+    }
+    return try messageField(named: readKey())
+  }
+
+  /// Reads a key and the colon after it; whether the key is `name`.
+  private mutating func readKey(isNamed name: StaticString) throws(InboxFormatError) -> Bool {
+    if scanner.consumeQuoted(name) {
+      try scanner.consumeColon()
+      return true
+    }
+    return try scanner.contents(of: readKey(), equal: name)
+  }
+
+  /// The field a key starting here probably names, told by its first letters.
+  @inline(__always)
+  private func likelyField() -> MessageField? {
+    switch scanner.byte(at: scanner.position + 1) {
+    case UInt8(ascii: "i"): .id
+    case UInt8(ascii: "f"): .firstname
+    case UInt8(ascii: "l"): .lastname
+    case UInt8(ascii: "m"): .message
+    case UInt8(ascii: "p"): .phoneNumber
+    case UInt8(ascii: "u"): scanner.byte(at: scanner.position + 2) == UInt8(ascii: "p") ? .updateDate : .unreadCount
+    default: nil
+    }
+  }
+
   /// Reads `"key":` and the whitespace around the colon.
+  @inline(__always)
   private mutating func readKey() throws(InboxFormatError) -> JSONScanner.StringToken {
-    guard scanner.current == UInt8(ascii: "\""), !scanner.isAtEnd else {
+    guard scanner.current == UInt8(ascii: "\"") else {
       throw scanner.unexpected(expected: "a key (a string in double quotes)")
     }
     let key = try scanner.scanString()
-    scanner.skipWhitespace()
-    try scanner.expect(UInt8(ascii: ":"), "\":\" after the key")
-    scanner.skipWhitespace()
+    try scanner.consumeColon()
     return key
   }
 
   /// After a member or element: consumes a comma and returns true, or
   /// consumes `closing` and returns false.
+  @inline(__always)
   private mutating func moveToNextMember(closing: UInt8) throws(InboxFormatError) -> Bool {
-    if scanner.current == UInt8(ascii: ","), !scanner.isAtEnd {
+    switch scanner.current {
+    case UInt8(ascii: ","):
       scanner.position += 1
       scanner.skipWhitespace()
       try scanner.rejectTrailingComma(closing: closing)
       return true
+    case closing:
+      scanner.position += 1
+      return false
+    default:
+      throw scanner.unexpected(expected: closing == UInt8(ascii: "}") ? "\",\" or \"}\"" : "\",\" or \"]\"")
     }
-    try scanner.expect(closing, closing == UInt8(ascii: "}") ? "\",\" or \"}\"" : "\",\" or \"]\"")
-    return false
   }
 
   private mutating func messageField(named key: JSONScanner.StringToken) throws(InboxFormatError) -> MessageField? {
@@ -452,7 +494,9 @@ struct InboxReader {
   }
 
   /// A string field that may be absent or `null` (read as empty).
-  private mutating func readOptionalString(_ field: MessageField, depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError) -> String {
+  private mutating func readOptionalString(_ field: MessageField, depth: Int, problems: inout [FieldProblem])
+    throws(InboxFormatError) -> String
+  {
     switch scanner.current {
     case UInt8(ascii: "\""): return try readString()
     case UInt8(ascii: "n"): try scanner.scanLiteral("null")
@@ -471,9 +515,13 @@ struct InboxReader {
       value(integer)
       return nil
     case .nonInteger:
-      return FieldProblem(field: field, path: field.key.description, offset: start, kind: .typeMismatch(expected: expected, found: "a non-integer number"))
+      return FieldProblem(
+        field: field, path: field.key.description, offset: start,
+        kind: .typeMismatch(expected: expected, found: "a non-integer number"))
     case .outOfRange:
-      return FieldProblem(field: field, path: field.key.description, offset: start, kind: .outOfRange(value: scanner.text(start..<scanner.position)))
+      return FieldProblem(
+        field: field, path: field.key.description, offset: start,
+        kind: .outOfRange(value: scanner.text(start..<scanner.position)))
     }
   }
 
@@ -501,11 +549,12 @@ struct InboxReader {
     _ field: MessageField, path: String? = nil, expected: String, depth: Int
   ) throws(InboxFormatError) -> FieldProblem {
     let start = scanner.position
-    guard !scanner.isAtEnd, let kind = JSONValueKind(firstByte: scanner.current) else {
+    guard let kind = JSONValueKind(firstByte: scanner.current) else {
       throw scanner.unexpected(expected: "a value")
     }
     try scanner.skipValue(depth: depth)
     return FieldProblem(
-      field: field, path: path ?? field.key.description, offset: start, kind: .typeMismatch(expected: expected, found: kind.description))
+      field: field, path: path ?? field.key.description, offset: start,
+      kind: .typeMismatch(expected: expected, found: kind.description))
   }
 }

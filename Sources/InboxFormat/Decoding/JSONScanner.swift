@@ -35,12 +35,16 @@ struct JSONScanner {
 
   // MARK: Bytes and whitespace
 
+  @inline(__always)
   var isAtEnd: Bool { position >= bytes.count }
 
-  /// The byte at `position`, or 0 at the end (a NUL is never valid outside a
-  /// string, so callers only need to tell the two apart when reporting).
+  /// The byte at `position`, or 0 at the end. A NUL is never valid outside
+  /// a string, so comparing `current` with a structural byte needs no
+  /// separate end check; only error reports tell the two apart.
+  @inline(__always)
   var current: UInt8 { position < bytes.count ? bytes[position] : 0 }
 
+  @inline(__always)
   mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
@@ -72,15 +76,25 @@ struct JSONScanner {
     position = min(position + 1, bytes.count)
   }
 
-  /// Consumes `byte` or throws, naming `expected`.
+  /// Consumes `byte` (never 0) or throws, naming `expected`.
+  @inline(__always)
   mutating func expect(_ byte: UInt8, _ expected: String) throws(InboxFormatError) {
-    guard current == byte, !isAtEnd else { throw unexpected(expected: expected) }
+    guard current == byte else { throw unexpected(expected: expected) }
     position += 1
   }
 
+  /// Consumes the colon after a key, with the whitespace around it.
+  @inline(__always)
+  mutating func consumeColon() throws(InboxFormatError) {
+    skipWhitespace()
+    try expect(.colon, "\":\" after the key")
+    skipWhitespace()
+  }
+
   /// After a comma: a closing bracket here means a trailing comma.
+  @inline(__always)
   mutating func rejectTrailingComma(closing: UInt8) throws(InboxFormatError) {
-    guard current == closing, !isAtEnd else { return }
+    guard current == closing else { return }
     throw syntaxError(
       "trailing comma before \"\(Character(Unicode.Scalar(closing)))\"",
       expected: closing == .closeBrace ? "a key" : "a value", at: position)
@@ -109,11 +123,8 @@ struct JSONScanner {
     var isASCII = true
     while true {
       index = skipPlainASCII(from: index)
-      guard index < bytes.count else {
-        throw syntaxError("unexpected end of input", expected: "\"\\\"\" to close the string", at: bytes.count)
-      }
-      let byte = bytes[index]
-      switch byte {
+      guard index < bytes.count else { throw unexpectedEnd(expected: "\"\\\"\" to close the string") }
+      switch bytes[index] {
       case .quote:
         position = index + 1
         return StringToken(start: start, end: index, hasEscapes: hasEscapes, isASCII: isASCII)
@@ -122,13 +133,24 @@ struct JSONScanner {
         index = try scanEscape(at: index)
       case 0x80...:
         isASCII = false
-        index = try skipUTF8Sequence(at: index)
+        // Non-Latin text runs several multi-byte scalars together.
+        repeat {
+          guard let end = endOfUTF8Sequence(at: index) else { throw utf8Error(at: index) }
+          index = end
+        } while index < bytes.count && bytes[index] >= 0x80
       default:
-        throw syntaxError(
-          "unescaped control character U+\(hex(byte, digits: 4)) in a string", expected: "an escape such as \"\\n\"",
-          at: index)
+        throw controlCharacterError(at: index)
       }
     }
+  }
+
+  /// Kept out of line so the scanning loop stays small.
+  @inline(never)
+  private mutating func controlCharacterError(at index: Int) -> InboxFormatError {
+    syntaxError(
+      "unescaped control character U+\(hex(bytes[index], digits: 4)) in a string",
+      expected: "an escape such as \"\\n\"",
+      at: index)
   }
 
   /// The first offset from `index` holding a quote, a backslash, a control
@@ -143,14 +165,18 @@ struct JSONScanner {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= count {
-      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       // Classic SWAR tests: a byte equal to c leaves a zero byte in
       // word ^ c·ones, and a zero or a byte below 0x20 borrows when
-      // subtracting; the high bit of `word` itself flags non-ASCII.
+      // subtracting; the high bit of `word` itself flags non-ASCII. Borrows
+      // can flag bytes after a real hit, never before one, so the lowest
+      // flag is exact.
       let quotes = word ^ (ones &* UInt64(UInt8.quote))
       let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
-      let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
-      if special & highBits != 0 { break }
+      let special =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
+      let flags = special & highBits
+      if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
       index += 8
     }
     while index < count {
@@ -161,33 +187,14 @@ struct JSONScanner {
     return index
   }
 
-  /// Checks the multi-byte UTF-8 sequence whose lead byte is at `index`;
-  /// returns the offset after it. The common two- and three-byte forms are
-  /// checked here, the rest by ``validateUTF8Sequence(at:)``.
+  /// The offset after the well-formed UTF-8 sequence starting at `index`,
+  /// by Unicode's Table 3-7 (no overlongs, no surrogates, nothing past
+  /// U+10FFFF), or nil when it is not one; ``utf8Error(at:)`` says why.
   @inline(__always)
-  private mutating func skipUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
-    let lead = bytes[index]
-    let remaining = bytes.count - index
-    if (0xC2...0xDF).contains(lead), remaining >= 2, bytes[index + 1] & 0xC0 == 0x80 {
-      return index + 2
-    }
-    // E0 and ED have narrower second-byte ranges (overlongs, surrogates).
-    if (0xE1...0xEF).contains(lead), lead != 0xED, remaining >= 3, bytes[index + 1] & 0xC0 == 0x80,
-      bytes[index + 2] & 0xC0 == 0x80
-    {
-      return index + 3
-    }
-    return try validateUTF8Sequence(at: index)
-  }
-
-  /// Checks any UTF-8 sequence at `index` by Unicode's Table 3-7 (no
-  /// overlongs, no surrogates, nothing past U+10FFFF); returns the offset
-  /// after it. Errors point at the sequence's first byte.
-  private mutating func validateUTF8Sequence(at index: Int) throws(InboxFormatError) -> Int {
-    let lead = bytes[index]
+  private func endOfUTF8Sequence(at index: Int) -> Int? {
     let length: Int
     var secondBytes: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
+    switch bytes[index] {
     case 0x00...0x7F: return index + 1
     case 0xC2...0xDF: length = 2
     case 0xE0: (length, secondBytes) = (3, 0xA0...0xBF)
@@ -196,14 +203,36 @@ struct JSONScanner {
     case 0xF0: (length, secondBytes) = (4, 0x90...0xBF)
     case 0xF4: (length, secondBytes) = (4, 0x80...0x8F)
     case 0xF1...0xF3: length = 4
-    case 0x80...0xBF: throw invalidUTF8("unexpected continuation byte", at: index..<index + 1)
-    case 0xC0, 0xC1: throw invalidUTF8("overlong encoding", at: index..<min(index + 2, bytes.count))
-    default: throw invalidUTF8("invalid byte", at: index..<index + 1)
+    default: return nil
+    }
+    guard bytes.count - index >= length, secondBytes.contains(bytes[index + 1]) else { return nil }
+    for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+      return nil
+    }
+    return index + length
+  }
+
+  /// Why the UTF-8 sequence at `index` is not well-formed, pointing at its
+  /// first byte.
+  @inline(never)
+  private mutating func utf8Error(at index: Int) -> InboxFormatError {
+    let lead = bytes[index]
+    let length: Int
+    var secondBytes: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, secondBytes) = (3, 0xA0...0xBF)
+    case 0xED: (length, secondBytes) = (3, 0x80...0x9F)
+    case 0xE1...0xEF: length = 3
+    case 0xF0: (length, secondBytes) = (4, 0x90...0xBF)
+    case 0xF4: (length, secondBytes) = (4, 0x80...0x8F)
+    case 0xF1...0xF3: length = 4
+    case 0x80...0xBF: return invalidUTF8("unexpected continuation byte", at: index..<index + 1)
+    case 0xC0, 0xC1: return invalidUTF8("overlong encoding", at: index..<min(index + 2, bytes.count))
+    default: return invalidUTF8("invalid byte", at: index..<index + 1)
     }
     for offset in 1..<length {
-      guard index + offset < bytes.count else {
-        throw syntaxError("unexpected end of input", expected: "the rest of a UTF-8 sequence", at: bytes.count)
-      }
+      guard index + offset < bytes.count else { return unexpectedEnd(expected: "the rest of a UTF-8 sequence") }
       let byte = bytes[index + offset]
       if offset == 1, !secondBytes.contains(byte), byte & 0xC0 == 0x80 {
         let problem =
@@ -212,11 +241,11 @@ struct JSONScanner {
           case 0xF4: "code point above U+10FFFF"
           default: "overlong encoding"
           }
-        throw invalidUTF8(problem, at: index..<index + 2)
+        return invalidUTF8(problem, at: index..<index + 2)
       }
-      guard byte & 0xC0 == 0x80 else { throw invalidUTF8("truncated sequence", at: index..<index + offset) }
+      guard byte & 0xC0 == 0x80 else { return invalidUTF8("truncated sequence", at: index..<index + offset) }
     }
-    return index + length
+    preconditionFailure("utf8Error(at:) called on a well-formed sequence")
   }
 
   private mutating func invalidUTF8(_ problem: String, at range: Range<Int>) -> InboxFormatError {
@@ -227,10 +256,11 @@ struct JSONScanner {
   /// Checks the escape whose backslash is at `index`; returns the offset after it.
   private mutating func scanEscape(at index: Int) throws(InboxFormatError) -> Int {
     guard index + 1 < bytes.count else {
-      throw syntaxError("unexpected end of input", expected: "an escape character", at: bytes.count)
+      throw unexpectedEnd(expected: "an escape character")
     }
     switch bytes[index + 1] {
-    case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+    case .quote, .backslash, .slash, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+      UInt8(ascii: "t"):
       return index + 2
     case UInt8(ascii: "u"):
       return try scanUnicodeEscape(at: index).next
@@ -242,7 +272,8 @@ struct JSONScanner {
   }
 
   /// Reads `\uXXXX` at `index`, and its low half after a high surrogate.
-  private mutating func scanUnicodeEscape(at index: Int) throws(InboxFormatError) -> (scalar: Unicode.Scalar, next: Int) {
+  private mutating func scanUnicodeEscape(at index: Int) throws(InboxFormatError) -> (scalar: Unicode.Scalar, next: Int)
+  {
     let unit = try hexQuad(at: index + 2)
     switch unit {
     case 0xD800...0xDBFF:
@@ -251,13 +282,15 @@ struct JSONScanner {
         case let low = try hexQuad(at: lowStart + 2), (0xDC00...0xDFFF).contains(low)
       else {
         throw syntaxError(
-          "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a low surrogate escape (\\uDC00–\\uDFFF) after it", at: index)
+          "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a low surrogate escape (\\uDC00–\\uDFFF) after it",
+          at: index)
       }
       let scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))!
       return (scalar, lowStart + 6)
     case 0xDC00...0xDFFF:
       throw syntaxError(
-        "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a high surrogate escape (\\uD800–\\uDBFF) before it", at: index)
+        "lone surrogate \\u\(hex(unit, digits: 4))", expected: "a high surrogate escape (\\uD800–\\uDBFF) before it",
+        at: index)
     default:
       return (Unicode.Scalar(unit)!, index + 6)
     }
@@ -267,7 +300,7 @@ struct JSONScanner {
     var value: UInt16 = 0
     for index in start..<start + 4 {
       guard index < bytes.count else {
-        throw syntaxError("unexpected end of input", expected: "4 hexadecimal digits after \\u", at: bytes.count)
+        throw unexpectedEnd(expected: "4 hexadecimal digits after \\u")
       }
       let byte = bytes[index]
       let digit: UInt8
@@ -276,7 +309,8 @@ struct JSONScanner {
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
       default:
-        throw syntaxError("invalid \\u escape: \(describeCharacter(at: index))", expected: "4 hexadecimal digits after \\u", at: index)
+        throw syntaxError(
+          "invalid \\u escape: \(describeCharacter(at: index))", expected: "4 hexadecimal digits after \\u", at: index)
       }
       value = value << 4 | UInt16(digit)
     }
@@ -304,25 +338,48 @@ struct JSONScanner {
     return String(decoding: unescaped, as: UTF8.self)
   }
 
-  /// Whether a scanned string holds exactly `key` (ASCII); compares bytes,
-  /// a word at a time, unless escapes must be decoded first.
+  /// Whether a scanned string holds exactly `key` (ASCII); compares bytes
+  /// unless escapes must be decoded first.
   mutating func contents(of token: StringToken, equal key: StaticString) throws(InboxFormatError) -> Bool {
     if token.hasEscapes { return try string(token) == key.description }
-    let count = key.utf8CodeUnitCount
-    guard token.end - token.start == count, let address = bytes.baseAddress else { return false }
-    let contents = UnsafeRawPointer(address + token.start)
-    let keyBytes = UnsafeRawPointer(key.utf8Start)
-    var offset = 0
-    while offset + 8 <= count {
-      guard contents.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == keyBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < count {
-      guard contents.load(fromByteOffset: offset, as: UInt8.self) == keyBytes.load(fromByteOffset: offset, as: UInt8.self) else { return false }
-      offset += 1
-    }
+    return token.end - token.start == key.utf8CodeUnitCount && bytes(at: token.start, equal: key)
+  }
+
+  /// Consumes `"key"` when it comes next, exactly: the fast path for the
+  /// keys a reader knows, which skips the general string scan.
+  @inline(__always)
+  mutating func consumeQuoted(_ key: StaticString) -> Bool {
+    let closingQuote = position + 1 + key.utf8CodeUnitCount
+    guard closingQuote < bytes.count, bytes[position] == .quote, bytes[closingQuote] == .quote,
+      bytes(at: position + 1, equal: key)
+    else { return false }
+    position = closingQuote + 1
     return true
+  }
+
+  /// Whether the bytes from `offset` spell `key`; the caller checks that
+  /// they exist. Keys of 4 to 16 bytes take two overlapping word loads.
+  @inline(__always)
+  private func bytes(at offset: Int, equal key: StaticString) -> Bool {
+    guard let address = bytes.baseAddress else { return false }
+    let contents = UnsafeRawPointer(address + offset)
+    let keyBytes = UnsafeRawPointer(key.utf8Start)
+    let count = key.utf8CodeUnitCount
+    func same<Word: FixedWidthInteger>(_: Word.Type, at index: Int) -> Bool {
+      contents.loadUnaligned(fromByteOffset: index, as: Word.self)
+        == keyBytes.loadUnaligned(fromByteOffset: index, as: Word.self)
+    }
+    switch count {
+    case 8...16: return same(UInt64.self, at: 0) && same(UInt64.self, at: count - 8)
+    case 4..<8: return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4)
+    default: return (0..<count).allSatisfy { same(UInt8.self, at: $0) }
+    }
+  }
+
+  /// The byte at `offset`, or 0 past the end.
+  @inline(__always)
+  func byte(at offset: Int) -> UInt8 {
+    offset < bytes.count ? bytes[offset] : 0
   }
 
   /// Decodes the escape at `index` (already checked by the scan).
@@ -361,10 +418,13 @@ struct JSONScanner {
     case UInt8(ascii: "0"):
       position += 1
       if case UInt8(ascii: "0")...UInt8(ascii: "9") = current {
-        throw syntaxError("leading zeros are not allowed in numbers", expected: "a number without leading zeros", at: position - 1)
+        throw syntaxError(
+          "leading zeros are not allowed in numbers", expected: "a number without leading zeros", at: position - 1)
       }
     case UInt8(ascii: "1")...UInt8(ascii: "9"):
-      while position < bytes.count, case let byte = bytes[position], (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+      while position < bytes.count, case let byte = bytes[position],
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      {
         let digit = UInt64(byte - UInt8(ascii: "0"))
         if !overflowed {
           if magnitude > (limit - digit) / 10 { overflowed = true } else { magnitude = magnitude * 10 + digit }
@@ -375,14 +435,14 @@ struct JSONScanner {
       throw unexpected(expected: "a digit")
     }
     var isInteger = true
-    if current == .period, !isAtEnd {
+    if current == .period {
       position += 1
       try scanDigits(after: "the decimal point")
       isInteger = false
     }
-    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E"), !isAtEnd {
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       position += 1
-      if current == .plus || current == .minus, !isAtEnd { position += 1 }
+      if current == .plus || current == .minus { position += 1 }
       try scanDigits(after: "the exponent")
       isInteger = false
     }
@@ -392,7 +452,7 @@ struct JSONScanner {
   }
 
   private mutating func scanDigits(after what: String) throws(InboxFormatError) {
-    guard case UInt8(ascii: "0")...UInt8(ascii: "9") = current, !isAtEnd else {
+    guard case UInt8(ascii: "0")...UInt8(ascii: "9") = current else {
       throw unexpected(expected: "a digit after \(what)")
     }
     while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
@@ -408,7 +468,7 @@ struct JSONScanner {
   /// Consumes `true`, `false` or `null` at `position`.
   mutating func scanLiteral(_ literal: StaticString) throws(InboxFormatError) {
     for offset in 0..<literal.utf8CodeUnitCount {
-      guard current == literal.utf8Start[offset], !isAtEnd else { throw unexpected(expected: "\"\(literal)\"") }
+      guard current == literal.utf8Start[offset] else { throw unexpected(expected: "\"\(literal)\"") }
       position += 1
     }
   }
@@ -422,14 +482,16 @@ struct JSONScanner {
     skipStack.removeAll(keepingCapacity: true)
     while true {
       let opening = current
-      if opening == .openBrace || opening == .openBracket, !isAtEnd {
+      if opening == .openBrace || opening == .openBracket {
         guard depth + skipStack.count < Self.maximumDepth else {
-          throw syntaxError("nesting deeper than \(Self.maximumDepth) levels", expected: "fewer nested arrays and objects", at: position)
+          throw syntaxError(
+            "nesting deeper than \(Self.maximumDepth) levels", expected: "fewer nested arrays and objects", at: position
+          )
         }
         let isObject = opening == .openBrace
         position += 1
         skipWhitespace()
-        if current == (isObject ? .closeBrace : .closeBracket), !isAtEnd {
+        if current == (isObject ? .closeBrace : .closeBracket) {
           position += 1
         } else {
           skipStack.append(isObject)
@@ -444,14 +506,14 @@ struct JSONScanner {
       while let isObject = skipStack.last {
         skipWhitespace()
         let closing: UInt8 = isObject ? .closeBrace : .closeBracket
-        if current == .comma, !isAtEnd {
+        if current == .comma {
           position += 1
           skipWhitespace()
           try rejectTrailingComma(closing: closing)
           if isObject { try skipKeyAndColon() }
           break
         }
-        guard current == closing, !isAtEnd else {
+        guard current == closing else {
           throw unexpected(expected: isObject ? "\",\" or \"}\"" : "\",\" or \"]\"")
         }
         position += 1
@@ -463,7 +525,7 @@ struct JSONScanner {
 
   private mutating func skipScalar() throws(InboxFormatError) {
     switch current {
-    case .quote where !isAtEnd: _ = try scanString()
+    case .quote: _ = try scanString()
     case .minus, UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
     case UInt8(ascii: "t"): try scanLiteral("true")
     case UInt8(ascii: "f"): try scanLiteral("false")
@@ -474,14 +536,19 @@ struct JSONScanner {
 
   /// Skips `"key" :` and the whitespace after it.
   private mutating func skipKeyAndColon() throws(InboxFormatError) {
-    guard current == .quote, !isAtEnd else { throw unexpected(expected: "a key (a string in double quotes)") }
+    guard current == .quote else { throw unexpected(expected: "a key (a string in double quotes)") }
     _ = try scanString()
-    skipWhitespace()
-    try expect(.colon, "\":\" after the key")
-    skipWhitespace()
+    try consumeColon()
   }
 
   // MARK: Errors and locations
+
+  /// A syntax error for the end of the input; kept out of line for the
+  /// loops that check for the end.
+  @inline(never)
+  mutating func unexpectedEnd(expected: String) -> InboxFormatError {
+    syntaxError("unexpected end of input", expected: expected, at: bytes.count)
+  }
 
   /// A syntax error at `offset`.
   mutating func syntaxError(_ reason: String, expected: String, at offset: Int) -> InboxFormatError {
@@ -491,12 +558,8 @@ struct JSONScanner {
   /// A syntax error for whatever is at `position`: the end of input, an
   /// invalid UTF-8 sequence, or an unexpected character.
   mutating func unexpected(expected: String) -> InboxFormatError {
-    guard !isAtEnd else { return syntaxError("unexpected end of input", expected: expected, at: bytes.count) }
-    do {
-      _ = try validateUTF8Sequence(at: position)
-    } catch {
-      return error
-    }
+    guard !isAtEnd else { return unexpectedEnd(expected: expected) }
+    if endOfUTF8Sequence(at: position) == nil { return utf8Error(at: position) }
     return syntaxError("unexpected character \(describeCharacter(at: position))", expected: expected, at: position)
   }
 

@@ -77,7 +77,8 @@ enum RFC3339 {
       guard offsetMinute <= 59 else { return fail("offset minute \(offsetMinute) is out of range") }
       offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
     } else {
-      return fail(cursor.isAtEnd ? "missing time zone offset (Z or ±hh:mm)" : "expected a time zone offset (Z or ±hh:mm)")
+      return fail(
+        cursor.isAtEnd ? "missing time zone offset (Z or ±hh:mm)" : "expected a time zone offset (Z or ±hh:mm)")
     }
     guard cursor.isAtEnd else { return fail("unexpected trailing characters") }
 

@@ -34,7 +34,8 @@ import Testing
       Issue.record("expected an error")
     } catch DecodingError.dataCorrupted(let context) {
       #expect(context.codingPath.map(\.stringValue) == ["update_date"])
-      #expect(context.debugDescription == #"invalid date "2022-02-30T00:00:00Z": day 30 does not exist in February 2022"#)
+      #expect(
+        context.debugDescription == #"invalid date "2022-02-30T00:00:00Z": day 30 does not exist in February 2022"#)
     }
   }
 
@@ -43,7 +44,8 @@ import Testing
       try JSONDecoder().decode(MessageAPIModel.self, from: Data(#"{"id":1}"#.utf8))
     }
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(MessageAPIModel.self, from: Data(#"{"id":true,"update_date":"2022-01-31T08:45:33Z"}"#.utf8))
+      try JSONDecoder().decode(
+        MessageAPIModel.self, from: Data(#"{"id":true,"update_date":"2022-01-31T08:45:33Z"}"#.utf8))
     }
   }
 

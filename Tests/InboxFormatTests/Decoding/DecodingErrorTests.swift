@@ -21,9 +21,12 @@ import Testing
 
   @Test func badDateInTheFourthItemOfAPrettyPrintedFile() throws {
     let error = try #require(Fixture.error(decoding: Self.prettyPrinted))
-    let item = ItemReference(path: "items[3]", index: 3, id: .integer(4), location: InputLocation(line: 6, column: 5, byteOffset: 202))
+    let item = ItemReference(
+      path: "items[3]", index: 3, id: .integer(4), location: InputLocation(line: 6, column: 5, byteOffset: 202))
     let value = InputLocation(line: 6, column: 52, byteOffset: 250)
-    #expect(error == .invalidDate(item: item, value: "2022-13-01T00:00:00Z", reason: "month 13 is out of range", location: value))
+    #expect(
+      error
+        == .invalidDate(item: item, value: "2022-13-01T00:00:00Z", reason: "month 13 is out of range", location: value))
     // The same positions, computed independently.
     #expect(item.location == Fixture.location(of: "{\"id\": 4", in: Self.prettyPrinted))
     #expect(value == Fixture.location(of: "\"2022-13", in: Self.prettyPrinted))
@@ -36,27 +39,43 @@ import Testing
   @Test func missingIDPointsAtTheItem() throws {
     let json = "[\(Fixture.message(id: "1")),\n {\"update_date\":\"2022-01-31T08:45:33Z\"}]"
     let error = try #require(Fixture.error(decoding: json))
-    let item = ItemReference(path: "[1]", index: 1, id: nil, location: InputLocation(line: 2, column: 2, byteOffset: json.utf8.count - 39))
+    let item = ItemReference(
+      path: "[1]", index: 1, id: nil, location: InputLocation(line: 2, column: 2, byteOffset: json.utf8.count - 39))
     #expect(error == .missingField(item: item, field: "id"))
     #expect(item.location == Fixture.location(of: "{\"update", in: json))
   }
 
   @Test func nullIDAndNullDateAreMissing() throws {
     let nullID = #"{"items":[{"id":null,"update_date":"2022-01-31T08:45:33Z"}]}"#
-    #expect(Fixture.error(decoding: nullID) == .missingField(item: ItemReference(path: "items[0]", index: 0, id: nil, location: Fixture.location(of: "{\"id", in: nullID)), field: "id"))
+    #expect(
+      Fixture.error(decoding: nullID)
+        == .missingField(
+          item: ItemReference(path: "items[0]", index: 0, id: nil, location: Fixture.location(of: "{\"id", in: nullID)),
+          field: "id"))
     let nullDate = #"{"items":[{"id":"a","update_date":null}]}"#
-    #expect(Fixture.error(decoding: nullDate) == .missingField(item: ItemReference(path: "items[0]", index: 0, id: .string("a"), location: Fixture.location(of: "{\"id", in: nullDate)), field: "update_date"))
+    #expect(
+      Fixture.error(decoding: nullDate)
+        == .missingField(
+          item: ItemReference(
+            path: "items[0]", index: 0, id: .string("a"), location: Fixture.location(of: "{\"id", in: nullDate)),
+          field: "update_date"))
   }
 
   @Test func missingDateNamesTheID() throws {
     let error = try #require(Fixture.error(decoding: #"[{"id":"c0ffee"}]"#))
-    #expect(error.description == #"line 1, column 2: [0].update_date (id "c0ffee"): missing required field "update_date"; expected an RFC 3339 date-time string such as "2022-01-31T08:45:33Z""#)
+    #expect(
+      error.description
+        == #"line 1, column 2: [0].update_date (id "c0ffee"): missing required field "update_date"; expected an RFC 3339 date-time string such as "2022-01-31T08:45:33Z""#
+    )
   }
 
   /// One message whose field `key` holds `value`, and the error expected.
   static func mismatch(_ key: String, _ value: String) -> (json: String, location: InputLocation) {
     let json = "[{\"id\":9,\"update_date\":\"2022-01-31T08:45:33Z\",\n  \"\(key)\": \(value)}]"
-    return (json, InputLocation(line: 2, column: 7 + key.unicodeScalars.count, byteOffset: json.utf8.count - value.utf8.count - 2))
+    return (
+      json,
+      InputLocation(line: 2, column: 7 + key.unicodeScalars.count, byteOffset: json.utf8.count - value.utf8.count - 2)
+    )
   }
 
   @Test(arguments: [
@@ -74,7 +93,8 @@ import Testing
   func wrongTypeNamesFieldAndValue(key: String, value: String, field: String, expected: String, found: String) throws {
     let (json, location) = Self.mismatch(key, value)
     let error = try #require(Fixture.error(decoding: json))
-    let item = ItemReference(path: "[0]", index: 0, id: .integer(9), location: InputLocation(line: 1, column: 2, byteOffset: 1))
+    let item = ItemReference(
+      path: "[0]", index: 0, id: .integer(9), location: InputLocation(line: 1, column: 2, byteOffset: 1))
     #expect(error == .typeMismatch(item: item, field: field, expected: expected, found: found, location: location))
     #expect(location == Fixture.location(of: value, in: json))
   }
@@ -82,20 +102,29 @@ import Testing
   @Test func wrongIDTypeLeavesTheReferenceWithoutID() throws {
     for (value, found) in [("true", "a boolean"), ("1.0", "a non-integer number"), ("{\"n\":1}", "an object")] {
       let json = #"[{"update_date":"2022-01-31T08:45:33Z","id":\#(value)}]"#
-      let item = ItemReference(path: "[0]", index: 0, id: nil, location: InputLocation(line: 1, column: 2, byteOffset: 1))
+      let item = ItemReference(
+        path: "[0]", index: 0, id: nil, location: InputLocation(line: 1, column: 2, byteOffset: 1))
       #expect(
         Fixture.error(decoding: json)
-          == .typeMismatch(item: item, field: "id", expected: "an integer or a string", found: found, location: Fixture.location(of: value, in: json)))
+          == .typeMismatch(
+            item: item, field: "id", expected: "an integer or a string", found: found,
+            location: Fixture.location(of: value, in: json)))
     }
   }
 
   @Test func nestedFieldPath() throws {
     let json = #"{"items":[{"id":"x","phone_number":{"international":33},"update_date":"2022-01-31T08:45:33Z"}]}"#
     let error = try #require(Fixture.error(decoding: json))
-    let item = ItemReference(path: "items[0]", index: 0, id: .string("x"), location: Fixture.location(of: "{\"id", in: json))
+    let item = ItemReference(
+      path: "items[0]", index: 0, id: .string("x"), location: Fixture.location(of: "{\"id", in: json))
     #expect(
-      error == .typeMismatch(item: item, field: "phone_number.international", expected: "a string", found: "a number", location: Fixture.location(of: "33}", in: json)))
-    #expect(error.description.hasPrefix(#"line 1, column 53: items[0].phone_number.international (id "x"): found a number; expected a string"#))
+      error
+        == .typeMismatch(
+          item: item, field: "phone_number.international", expected: "a string", found: "a number",
+          location: Fixture.location(of: "33}", in: json)))
+    #expect(
+      error.description.hasPrefix(
+        #"line 1, column 53: items[0].phone_number.international (id "x"): found a number; expected a string"#))
   }
 
   @Test func integersOutOfRange() throws {
@@ -103,16 +132,19 @@ import Testing
     #expect(
       Fixture.error(decoding: big)
         == .numberOutOfRange(
-          item: ItemReference(path: "[0]", index: 0, id: nil, location: InputLocation(line: 1, column: 2, byteOffset: 1)), field: "id",
+          item: ItemReference(
+            path: "[0]", index: 0, id: nil, location: InputLocation(line: 1, column: 2, byteOffset: 1)), field: "id",
           value: "9223372036854775808", location: InputLocation(line: 1, column: 8, byteOffset: 7)))
     let small = #"[{"id":1,"unread_count":-9223372036854775809,"update_date":"2022-01-31T08:45:33Z"}]"#
     #expect(
       Fixture.error(decoding: small)
         == .numberOutOfRange(
-          item: ItemReference(path: "[0]", index: 0, id: .integer(1), location: InputLocation(line: 1, column: 2, byteOffset: 1)),
+          item: ItemReference(
+            path: "[0]", index: 0, id: .integer(1), location: InputLocation(line: 1, column: 2, byteOffset: 1)),
           field: "unread_count", value: "-9223372036854775809", location: Fixture.location(of: "-92", in: small)))
     let huge = #"[{"id":1,"unread_count":123456789012345678901234567890,"update_date":"2022-01-31T08:45:33Z"}]"#
-    guard case .numberOutOfRange(_, "unread_count", "123456789012345678901234567890", _) = Fixture.error(decoding: huge) else {
+    guard case .numberOutOfRange(_, "unread_count", "123456789012345678901234567890", _) = Fixture.error(decoding: huge)
+    else {
       Issue.record("expected numberOutOfRange")
       return
     }
@@ -123,8 +155,11 @@ import Testing
     let error = try #require(Fixture.error(decoding: json))
     let location = Fixture.location(of: "\"hello", in: json)
     let item = ItemReference(path: "items[2]", index: 2, id: nil, location: location)
-    #expect(error == .typeMismatch(item: item, field: "", expected: "a message object", found: "a string", location: location))
-    #expect(error.description == "line 1, column \(location.column): items[2]: found a string; expected a message object")
+    #expect(
+      error == .typeMismatch(item: item, field: "", expected: "a message object", found: "a string", location: location)
+    )
+    #expect(
+      error.description == "line 1, column \(location.column): items[2]: found a string; expected a message object")
   }
 
   @Test func firstProblemWinsInsideAMessage() throws {
@@ -140,7 +175,10 @@ import Testing
 
   @Test func itemsMustBeAnArray() {
     let json = #"{"items":{"id":1}}"#
-    #expect(Fixture.error(decoding: json) == .unexpectedShape(path: "items", found: "an object", location: InputLocation(line: 1, column: 10, byteOffset: 9)))
+    #expect(
+      Fixture.error(decoding: json)
+        == .unexpectedShape(
+          path: "items", found: "an object", location: InputLocation(line: 1, column: 10, byteOffset: 9)))
   }
 
   @Test func itemsHoldingNoValueIsASyntaxError() throws {
@@ -150,13 +188,22 @@ import Testing
   }
 
   @Test func topLevelScalarIsNotAPayload() {
-    #expect(Fixture.error(decoding: "\n  \"hello\"") == .unexpectedShape(path: "top-level value", found: "a string", location: InputLocation(line: 2, column: 3, byteOffset: 3)))
-    #expect(Fixture.error(decoding: "42") == .unexpectedShape(path: "top-level value", found: "a number", location: InputLocation(line: 1, column: 1, byteOffset: 0)))
+    #expect(
+      Fixture.error(decoding: "\n  \"hello\"")
+        == .unexpectedShape(
+          path: "top-level value", found: "a string", location: InputLocation(line: 2, column: 3, byteOffset: 3)))
+    #expect(
+      Fixture.error(decoding: "42")
+        == .unexpectedShape(
+          path: "top-level value", found: "a number", location: InputLocation(line: 1, column: 1, byteOffset: 0)))
   }
 
   @Test func aSecondItemsArrayIsRejected() {
     let json = #"{"items":[],"items":[]}"#
-    #expect(Fixture.error(decoding: json) == .unexpectedShape(path: "items", found: "a second \"items\" key", location: InputLocation(line: 1, column: 13, byteOffset: 12)))
+    #expect(
+      Fixture.error(decoding: json)
+        == .unexpectedShape(
+          path: "items", found: "a second \"items\" key", location: InputLocation(line: 1, column: 13, byteOffset: 12)))
   }
 
   // MARK: Syntax errors

@@ -25,7 +25,9 @@ import Testing
   }
 
   @Test func decodesNDJSONSkippingBlankLines() throws {
-    let json = "\n" + Fixture.message(id: "1") + "\r\n  \t\n\n" + Fixture.message(id: "\"b\"") + "  \n" + Fixture.message(id: "3")
+    let json =
+      "\n" + Fixture.message(id: "1") + "\r\n  \t\n\n" + Fixture.message(id: "\"b\"") + "  \n"
+      + Fixture.message(id: "3")
     #expect(try Fixture.decode(json).map(\.id) == [.integer(1), .string("b"), .integer(3)])
   }
 
@@ -40,7 +42,8 @@ import Testing
   }
 
   @Test func ignoresOtherKeysAroundItems() throws {
-    let json = #"{"version":2,"meta":{"next":[1,{"a":null}]},"items":[\#(Fixture.message(id: "7"))],"cursor":"abc","more":false}"#
+    let json =
+      #"{"version":2,"meta":{"next":[1,{"a":null}]},"items":[\#(Fixture.message(id: "7"))],"cursor":"abc","more":false}"#
     #expect(try Fixture.decode(json).map(\.id) == [.integer(7)])
   }
 
@@ -57,11 +60,14 @@ import Testing
   }
 
   @Test func keepsTheJSONTypeOfIDs() throws {
-    let json = "[" + ["1", "\"1\"", "\"c0ffee\"", "0", "-5", "9223372036854775807", "-9223372036854775808", "\"\""]
+    let json =
+      "["
+      + ["1", "\"1\"", "\"c0ffee\"", "0", "-5", "9223372036854775807", "-9223372036854775808", "\"\""]
       .map { Fixture.message(id: $0) }.joined(separator: ",") + "]"
     #expect(
       try Fixture.decode(json).map(\.id) == [
-        .integer(1), .string("1"), .string("c0ffee"), .integer(0), .integer(-5), .integer(.max), .integer(.min), .string(""),
+        .integer(1), .string("1"), .string("c0ffee"), .integer(0), .integer(-5), .integer(.max), .integer(.min),
+        .string(""),
       ])
   }
 
@@ -94,11 +100,17 @@ import Testing
       """#
     let json = #"[{"id":1,\#(unknown),"update_date":"2022-01-31T08:45:33Z","after":[{}]}]"#
     let messages = try Fixture.decode(json)
-    #expect(messages == [MessageAPIModel(id: .integer(1), phoneNumber: .init(international: "+33 1"), updateDate: Fixture.instant("2022-01-31T08:45:33Z"))])
+    #expect(
+      messages == [
+        MessageAPIModel(
+          id: .integer(1), phoneNumber: .init(international: "+33 1"),
+          updateDate: Fixture.instant("2022-01-31T08:45:33Z"))
+      ])
   }
 
   @Test func keysMayComeInAnyOrder() throws {
-    let json = #"[{"unread_count":2,"update_date":"2022-01-31T08:45:33Z","phone_number":{"international":"+1"},"message":"m","lastname":"L","firstname":"F","id":"x"}]"#
+    let json =
+      #"[{"unread_count":2,"update_date":"2022-01-31T08:45:33Z","phone_number":{"international":"+1"},"message":"m","lastname":"L","firstname":"F","id":"x"}]"#
     #expect(
       try Fixture.decode(json) == [
         MessageAPIModel(
@@ -120,7 +132,8 @@ import Testing
   }
 
   @Test func decodesEscapes() throws {
-    let json = #"[{"id":1,"message":"q\" b\\ s\/ \b\f\n\r\t \u00e9\u00C9 \u20ac \ud83d\ude00 \uD834\uDD1E end","update_date":"2022-01-31T08:45:33Z"}]"#
+    let json =
+      #"[{"id":1,"message":"q\" b\\ s\/ \b\f\n\r\t \u00e9\u00C9 \u20ac \ud83d\ude00 \uD834\uDD1E end","update_date":"2022-01-31T08:45:33Z"}]"#
     let message = try Fixture.decode(json)[0].message
     #expect(message == "q\" b\\ s/ \u{8}\u{C}\n\r\t éÉ € 😀 𝄞 end")
   }
@@ -135,12 +148,14 @@ import Testing
 
   @Test func keepsNonASCIITextExactly() throws {
     let names = ["Zoë", "Мария", "Σωκράτης", "محمد", "小明", "민준", "अनिल", "👨‍👩‍👧‍👦 Family", "\u{FEFF}x", "e\u{301}"]
-    let json = "[" + names.map { Fixture.message(id: "1", extra: #","firstname":"\#($0)""#) }.joined(separator: ",") + "]"
+    let json =
+      "[" + names.map { Fixture.message(id: "1", extra: #","firstname":"\#($0)""#) }.joined(separator: ",") + "]"
     #expect(try Fixture.decode(json).map(\.firstname) == names)
   }
 
   @Test func acceptsWhitespaceEverywhere() throws {
-    let json = " \r\n{ \"items\" : [ { \"id\" : 1 , \"phone_number\" : { \"international\" : \"+1\" } , \"update_date\" : \"2022-01-31T08:45:33Z\" } ] } \n "
+    let json =
+      " \r\n{ \"items\" : [ { \"id\" : 1 , \"phone_number\" : { \"international\" : \"+1\" } , \"update_date\" : \"2022-01-31T08:45:33Z\" } ] } \n "
     #expect(try Fixture.decode(json).map(\.phoneNumber.international) == ["+1"])
   }
 

@@ -42,7 +42,8 @@ import Testing
   @Test func nestingUpToTheLimitIsFine() throws {
     // The array and the message take two levels, leaving 510.
     #expect(try InboxDecoder().decode(Self.nestedMessage(depth: Self.maximumDepth - 2)).count == 1)
-    guard case .syntax(let reason, _, _) = Fixture.error(decoding: Self.nestedMessage(depth: Self.maximumDepth - 1)) else {
+    guard case .syntax(let reason, _, _) = Fixture.error(decoding: Self.nestedMessage(depth: Self.maximumDepth - 1))
+    else {
       Issue.record("expected a syntax error")
       return
     }
@@ -80,7 +81,8 @@ import Testing
   @Test func longStringWithManyEscapes() throws {
     // 4.5 MB holding a million escapes: the escape path stays linear too.
     let escaped = Array(String(repeating: #"a\n\u00e9"#, count: 500_000).utf8)
-    let bytes = Array(#"[{"id":1,"update_date":"2022-01-31T08:45:33Z","message":""#.utf8) + escaped + Array(#""}]"#.utf8)
+    let bytes =
+      Array(#"[{"id":1,"update_date":"2022-01-31T08:45:33Z","message":""#.utf8) + escaped + Array(#""}]"#.utf8)
     let message = try InboxDecoder().decode(bytes)[0].message
     #expect(message == String(repeating: "a\né", count: 500_000))
   }

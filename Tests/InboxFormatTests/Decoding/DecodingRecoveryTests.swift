@@ -6,7 +6,9 @@ import Testing
 @Suite struct DecodingRecoveryTests {
   typealias Fixture = DecodingFixture
 
-  static func skipping(_ json: String) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
+  static func skipping(_ json: String) throws(InboxFormatError) -> (
+    messages: [MessageAPIModel], skipped: [InboxFormatError]
+  ) {
     try InboxDecoder().decodeSkippingInvalid(Array(json.utf8))
   }
 
@@ -66,9 +68,13 @@ import Testing
     #expect(skipped.count == 4)
     #expect(skipped.map(\.item?.path) == ["[1]", "[2]", nil, "[4]"])
     #expect(skipped.map(\.location?.line) == [3, 4, 5, 6])
-    #expect(skipped[1] == .typeMismatch(
-      item: ItemReference(path: "[2]", index: 2, id: nil, location: InputLocation(line: 4, column: 1, byteOffset: 56)),
-      field: "", expected: "a message object", found: "a number", location: InputLocation(line: 4, column: 1, byteOffset: 56)))
+    #expect(
+      skipped[1]
+        == .typeMismatch(
+          item: ItemReference(
+            path: "[2]", index: 2, id: nil, location: InputLocation(line: 4, column: 1, byteOffset: 56)),
+          field: "", expected: "a message object", found: "a number",
+          location: InputLocation(line: 4, column: 1, byteOffset: 56)))
     guard case .syntax(let reason, let expected, _) = skipped[2] else {
       Issue.record("expected a syntax error for two messages on one line")
       return
@@ -98,8 +104,10 @@ import Testing
     #expect(
       skipped[0]
         == .invalidDate(
-          item: ItemReference(path: "items[1]", index: 1, id: .integer(2), location: InputLocation(line: 3, column: 3, byteOffset: 66)),
-          value: "yesterday", reason: "expected a 4-digit year", location: InputLocation(line: 3, column: 28, byteOffset: 91)))
+          item: ItemReference(
+            path: "items[1]", index: 1, id: .integer(2), location: InputLocation(line: 3, column: 3, byteOffset: 66)),
+          value: "yesterday", reason: "expected a 4-digit year",
+          location: InputLocation(line: 3, column: 28, byteOffset: 91)))
     #expect(skipped[3].description == "line 6, column 3: items[4]: found an array; expected a message object")
   }
 
@@ -115,7 +123,8 @@ import Testing
 
   @Test func manySkippedItemsKeepExactLines() throws {
     let lines = (0..<3_000).map { index in
-      index.isMultiple(of: 3) ? Fixture.message(id: "\(index)") : #"{"id":\#(index),"update_date":"2022-02-30T00:00:00Z"}"#
+      index.isMultiple(of: 3)
+        ? Fixture.message(id: "\(index)") : #"{"id":\#(index),"update_date":"2022-02-30T00:00:00Z"}"#
     }
     let (messages, skipped) = try Self.skipping(lines.joined(separator: "\n"))
     #expect(messages.count == 1_000)
