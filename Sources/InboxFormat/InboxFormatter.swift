@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// The whole job in one call: payload bytes in, output bytes out, as fast as
@@ -6,10 +11,9 @@ import Synchronization
 ///
 /// It reads messages in batches and, while the calling thread reads the next
 /// batch, maps and encodes the previous ones on other cores. Output comes out
-/// in input order, in chunks, through `write`; memory stays bounded by the
-/// batches in flight, so NDJSON of any length streams. The bytes are the
-/// same as decoding with ``InboxDecoder``, mapping with ``MessageMapper`` and
-/// encoding with ``InboxEncoder`` one step after the other.
+/// in input order, in chunks, through `write`. The bytes are the same as
+/// decoding with ``InboxDecoder``, mapping with ``MessageMapper`` and encoding
+/// with ``InboxEncoder`` one step after the other.
 ///
 /// ```swift
 /// let formatter = InboxFormatter(context: context, layout: .compact)
@@ -25,8 +29,8 @@ public struct InboxFormatter: Sendable {
   /// Messages per batch: large enough to amortize handing work between
   /// threads, small enough to keep memory flat.
   static let batchSize = 2_048
-  /// Batches mapped or waiting to be written at any time.
-  static let batchesInFlight = 8
+  /// Batches being mapped or waiting to be written at any time.
+  static let batchesInFlight = 4
 
   /// Creates a formatter for `context`.
   public init(context: FormattingContext, layout: InboxEncoder.Layout = .compact) {
@@ -42,7 +46,7 @@ public struct InboxFormatter: Sendable {
   ///     valid message (and each bad NDJSON line), which is then left out.
   ///     When nil, such a message is thrown like any other error.
   ///   - write: Receives the output, chunk after chunk, on the calling thread.
-  /// - Throws: The first ``InboxFormatError`` (output before it has been
+  /// - Throws: The first ``InboxFormatError`` (the output before it has been
   ///   written; a JSON array is then left unclosed), or what `write` throws.
   public func format(
     _ payload: [UInt8],
@@ -50,16 +54,83 @@ public struct InboxFormatter: Sendable {
     write: ([UInt8]) throws -> Void
   ) throws {
     try payload.withUnsafeBufferPointer { bytes in
-      try format(bytes, skipInvalid: skipInvalid, write: write)
+      var reader = InboxReader(bytes: bytes)
+      try run(skipInvalid: skipInvalid, write: write) { try reader.next() }
     }
   }
 
-  private func format(
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    skipInvalid: ((InboxFormatError) -> Void)?,
+  /// Formats the payload that `read` returns piece by piece (nil at the
+  /// end), handing the output to `write` in order. `expectedSize`, when
+  /// known, spares the copies of gathering a large document.
+  ///
+  /// NDJSON is formatted as it arrives, in memory bounded by a few batches
+  /// whatever its length; the other forms are one JSON document and are
+  /// gathered whole first. Error locations count from the start of the input.
+  ///
+  /// ```swift
+  /// try formatter.format(reading: { try file.read(upToCount: 1 << 20).map(Array.init) }) { chunk in
+  ///   try output.write(contentsOf: chunk)
+  /// }
+  /// ```
+  public func format(
+    reading read: () throws -> [UInt8]?,
+    expectedSize: Int = 0,
+    skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void
   ) throws {
-    var reader = InboxReader(bytes: bytes)
+    var head: [UInt8] = []
+    // Reserving only maps address space: a long NDJSON input that streams
+    // never touches most of it.
+    head.reserveCapacity(expectedSize)
+    var firstLine: Range<Int>?
+    var searched = 0
+    while firstLine == nil, let piece = try read() {
+      head += piece
+      firstLine = Self.firstLine(of: head, searchingFrom: &searched)
+    }
+    guard let firstLine, Self.isNDJSONMessage(head[firstLine]) else {
+      while let piece = try read() { head += piece }
+      return try format(head, skipInvalid: skipInvalid, write: write)
+    }
+    try withoutActuallyEscaping(read) { read in
+      let lines = NDJSONPieces(head: head, read: read)
+      try run(skipInvalid: skipInvalid, write: write) { try lines.next() }
+    }
+  }
+
+  /// The range of the first line holding something, after a byte order
+  /// mark and blank lines, once a line break ends it. `searched` keeps how
+  /// far an earlier call looked, so a long first line is scanned once.
+  private static func firstLine(of bytes: [UInt8], searchingFrom searched: inout Int) -> Range<Int>? {
+    let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard let start = bytes[textStart...].firstIndex(where: { !isJSONWhitespace($0) }) else {
+      searched = bytes.count
+      return nil
+    }
+    defer { searched = bytes.count }
+    let from = max(start, searched)
+    return bytes.withUnsafeBytes { raw in
+      memchr(raw.baseAddress! + from, 0x0A, raw.count - from).map { start..<(raw.baseAddress!.distance(to: $0)) }
+    }
+  }
+
+  /// Whether `line` is one whole, valid message object: then the input is NDJSON.
+  private static func isNDJSONMessage(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.first == UInt8(ascii: "{") else { return false }
+    return line.withUnsafeBufferPointer { bytes in
+      var reader = InboxReader(bytes: bytes)
+      guard (try? reader.next()) != nil, reader.form == .ndjson else { return false }
+      return (try? reader.next()) == nil
+    }
+  }
+
+  /// The pipeline: `next` reads messages on this thread, workers map and
+  /// encode batches, and finished batches are written in order.
+  private func run(
+    skipInvalid: ((InboxFormatError) -> Void)?,
+    write: ([UInt8]) throws -> Void,
+    next: () throws -> MessageAPIModel?
+  ) throws {
     let encoder = InboxEncoder(layout: layout)
     var pending: [Pending] = []
     var isFirstBatch = true
@@ -71,14 +142,23 @@ public struct InboxFormatter: Sendable {
 
     try write(encoder.opening)
     while true {
-      let messages = try readBatch(&reader, skipInvalid: skipInvalid)
+      var messages: [MessageAPIModel] = []
+      messages.reserveCapacity(Self.batchSize)
+      while messages.count < Self.batchSize {
+        do {
+          guard let message = try next() else { break }
+          messages.append(message)
+        } catch let error as InboxFormatError where error.isRecoverable && skipInvalid != nil {
+          skipInvalid?(error)
+        }
+      }
       if messages.isEmpty { break }
       let batch = Pending()
-      let (mapper, isFirst) = (self.mapper, isFirstBatch)
+      let (mapper, isFirst, batchMessages) = (self.mapper, isFirstBatch, messages)
       DispatchQueue.global().async {
         var output: [UInt8] = []
-        output.reserveCapacity(messages.count * 256)
-        encoder.appendElements(mapper.map(messages), isFirst: isFirst, to: &output)
+        output.reserveCapacity(batchMessages.count * 256)
+        encoder.appendElements(mapper.map(batchMessages), isFirst: isFirst, to: &output)
         batch.fulfil(output)
       }
       isFirstBatch = false
@@ -94,22 +174,85 @@ public struct InboxFormatter: Sendable {
     }
     try write(encoder.closing(isEmpty: isFirstBatch))
   }
+}
 
-  private func readBatch(
-    _ reader: inout InboxReader, skipInvalid: ((InboxFormatError) -> Void)?
-  ) throws(InboxFormatError) -> [MessageAPIModel] {
-    var messages: [MessageAPIModel] = []
-    messages.reserveCapacity(Self.batchSize)
-    while messages.count < Self.batchSize {
-      do {
-        guard let message = try reader.next() else { break }
-        messages.append(message)
-      } catch {
-        guard let skipInvalid, !reader.hasFailed else { throw error }
-        skipInvalid(error)
-      }
+extension InboxFormatError {
+  /// Whether reading can go on after this error: a problem with one message,
+  /// or a broken NDJSON line, rather than input that can no longer be read.
+  var isRecoverable: Bool {
+    switch self {
+    case .missingField, .typeMismatch, .invalidDate, .numberOutOfRange: true
+    case .syntax: item != nil
+    case .emptyInput, .unexpectedShape: false
     }
-    return messages
+  }
+}
+
+/// NDJSON read piece by piece: each piece is cut after its last line break,
+/// read by its own ``InboxReader`` that knows where it lies in the input, and
+/// released once read.
+private final class NDJSONPieces {
+  private let read: () throws -> [UInt8]?
+  /// Bytes read but not yet handed to a reader: the start of an unfinished line.
+  private var rest: [UInt8]
+  private var isAtEnd = false
+  private var piece = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+  private var reader: InboxReader?
+  /// Where the next piece starts in the input.
+  private var origin = InputLocation(line: 1, column: 1, byteOffset: 0)
+  private var nextIndex = 0
+
+  init(head: [UInt8], read: @escaping () throws -> [UInt8]?) {
+    self.read = read
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+      rest = Array(head.dropFirst(3))
+      origin.byteOffset = 3
+    } else {
+      rest = head
+    }
+  }
+
+  deinit {
+    piece.deallocate()
+  }
+
+  /// The next message; throws what the reader of a piece throws, and what `read` throws.
+  func next() throws -> MessageAPIModel? {
+    while true {
+      if reader != nil {
+        // A reader reports problems with its lines as it goes; past them, it goes on.
+        if let message = try reader!.next() { return message }
+        nextIndex = reader!.itemCount
+        reader = nil
+      }
+      guard try loadPiece() else { return nil }
+    }
+  }
+
+  /// Moves the next whole lines into `piece` and starts a reader on them;
+  /// false at the end of the input.
+  private func loadPiece() throws -> Bool {
+    origin.line += piece.count(where: { $0 == UInt8(ascii: "\n") })
+    origin.byteOffset += piece.count
+    piece.deallocate()
+    piece = UnsafeMutableBufferPointer(start: nil, count: 0)
+
+    var lastLineBreak = rest.lastIndex(of: UInt8(ascii: "\n"))
+    while lastLineBreak == nil, !isAtEnd {
+      guard let more = try read() else {
+        isAtEnd = true
+        break
+      }
+      lastLineBreak = more.lastIndex(of: UInt8(ascii: "\n")).map { rest.count + $0 }
+      rest += more
+    }
+    let end = lastLineBreak.map { $0 + 1 } ?? rest.count
+    guard end > 0 else { return false }
+    piece = .allocate(capacity: end)
+    _ = piece.initialize(from: rest[..<end])
+    rest.removeSubrange(..<end)
+    reader = InboxReader(ndjsonLines: UnsafeBufferPointer(piece), origin: origin, firstIndex: nextIndex)
+    return true
   }
 }
 
@@ -131,4 +274,9 @@ private final class Pending: Sendable {
     done.signal()  // so that a second wait returns at once
     return result.withLock { $0 } ?? []
   }
+}
+
+@inline(__always)
+private func isJSONWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }

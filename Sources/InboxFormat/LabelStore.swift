@@ -41,6 +41,14 @@ final class LabelStore: Sendable {
     var shortDates: [Int64: String] = [:]
     /// Initials by the pair of cleaned names.
     var initials: [NamePair: String] = [:]
+    /// For each UTC day: the offset at its start, and the first offset change after it.
+    var offsets: [Int64: OffsetSpan] = [:]
+  }
+
+  /// A zone's UTC offset from the start of a UTC day until `changesAt`.
+  struct OffsetSpan: Sendable {
+    var offset: Int64
+    var changesAt: Int64
   }
 
   /// Past this many entries a table starts over, so that a long-lived mapper
@@ -60,14 +68,16 @@ final class LabelStore: Sendable {
   func initials(of names: NamePair, orMake make: () -> String) -> String {
     tables.withLock { memoized(in: &$0.initials, key: names, make) }
   }
+
+  func offsets(on utcDay: Int64, orMake make: () -> OffsetSpan) -> OffsetSpan {
+    tables.withLock { memoized(in: &$0.offsets, key: utcDay, make) }
+  }
 }
 
 /// One batch's view of a ``LabelStore``: plain dictionaries in front of the shared one.
 struct LabelMemo {
   let store: LabelStore
   private var local = LabelStore.Tables()
-  /// For each UTC day seen: the offset at its start, and the first offset change after it.
-  var offsets: [Int64: (offset: Int64, changesAt: Int64)] = [:]
 
   init(store: LabelStore) {
     self.store = store
@@ -84,11 +94,15 @@ struct LabelMemo {
   mutating func initials(of names: LabelStore.NamePair, orMake make: () -> String) -> String {
     memoized(in: &local.initials, key: names) { store.initials(of: names, orMake: make) }
   }
+
+  mutating func offsets(on utcDay: Int64, orMake make: () -> LabelStore.OffsetSpan) -> LabelStore.OffsetSpan {
+    memoized(in: &local.offsets, key: utcDay) { store.offsets(on: utcDay, orMake: make) }
+  }
 }
 
 /// The value for `key` in `table`, made and remembered the first time.
 @inline(__always)
-private func memoized<Key: Hashable>(in table: inout [Key: String], key: Key, _ make: () -> String) -> String {
+private func memoized<Key: Hashable, Value>(in table: inout [Key: Value], key: Key, _ make: () -> Value) -> Value {
   if let value = table[key] { return value }
   let value = make()
   if table.count >= LabelStore.limit { table.removeAll(keepingCapacity: true) }

@@ -6,7 +6,7 @@ import Foundation
 /// Formatters are built once here, never per message. The bucket is chosen
 /// from day numbers only; Foundation's relative formatting, which reads the
 /// real clock, only supplies the locale's word for yesterday.
-struct DateLabels: Sendable {
+final class DateLabels: Sendable {
   private let days: LocalDays
   private let nowSeconds: Int64
   private let today: Int64
@@ -125,13 +125,11 @@ extension LabelMemo {
   /// (twice on a day when the offset changes).
   mutating func offset(at seconds: Int64, in days: LocalDays) -> Int64 {
     let utcDay = floorDivide(seconds, by: secondsPerDay)
-    if let span = offsets[utcDay] {
-      return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
+    let span = offsets(on: utcDay) {
+      let dayStart = utcDay * secondsPerDay
+      return .init(offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
     }
-    let dayStart = utcDay * secondsPerDay
-    let span = (offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
-    if offsets.count >= LabelStore.limit { offsets.removeAll(keepingCapacity: true) }
-    offsets[utcDay] = span
     return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
   }
+
 }

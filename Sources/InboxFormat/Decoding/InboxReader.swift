@@ -54,6 +54,22 @@ struct InboxReader {
     scanner = JSONScanner(bytes: bytes)
   }
 
+  /// Creates a reader over whole lines of NDJSON that continue an input:
+  /// they start at line `origin.line`, byte `origin.byteOffset`, and their
+  /// first message is the input's message number `firstIndex`.
+  ///
+  /// This is how NDJSON of any length is read in bounded memory, one piece
+  /// at a time, with locations and paths that still point into the whole input.
+  init(ndjsonLines bytes: UnsafeBufferPointer<UInt8>, origin: InputLocation, firstIndex: Int) {
+    scanner = JSONScanner(bytes: bytes, origin: origin)
+    form = .ndjson
+    phase = .lines
+    nextIndex = firstIndex
+  }
+
+  /// How many items (messages and skipped ones) have been read so far, counting from the input's first.
+  var itemCount: Int { nextIndex }
+
   /// Whether a fatal error has ended reading.
   var hasFailed: Bool { failure != nil }
 

@@ -23,13 +23,28 @@ struct JSONScanner {
   private var lineCursor: LineCursor
   private let startOfText: LineCursor
 
+  /// Where `bytes` lie in the whole input: locations are reported in the
+  /// input's terms when a scanner reads one piece of it.
+  private let origin: InputLocation
+
   /// Creates a scanner positioned after a UTF-8 byte order mark, if any.
   init(bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
     let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    position = hasByteOrderMark ? 3 : 0
-    // Columns count from after the mark, as editors show them.
-    startOfText = LineCursor(offset: position, line: 1, column: 1)
+    self.init(bytes: bytes, startingAt: hasByteOrderMark ? 3 : 0, origin: InputLocation(line: 1, column: 1, byteOffset: 0))
+  }
+
+  /// Creates a scanner over a piece of a larger input that begins at the
+  /// start of line `origin.line`, byte `origin.byteOffset` of the input.
+  init(bytes: UnsafeBufferPointer<UInt8>, origin: InputLocation) {
+    self.init(bytes: bytes, startingAt: 0, origin: origin)
+  }
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, startingAt position: Int, origin: InputLocation) {
+    self.bytes = bytes
+    self.position = position
+    self.origin = origin
+    // Columns count from after a byte order mark, as editors show them.
+    startOfText = LineCursor(offset: position, line: origin.line, column: 1)
     lineCursor = startOfText
   }
 
@@ -606,7 +621,7 @@ struct JSONScanner {
       cursor.offset += 1
     }
     lineCursor = cursor
-    return InputLocation(line: cursor.line, column: cursor.column, byteOffset: cursor.offset)
+    return InputLocation(line: cursor.line, column: cursor.column, byteOffset: origin.byteOffset + cursor.offset)
   }
 }
 

@@ -140,22 +140,49 @@ private func appendInteger(_ value: Int64, to output: inout [UInt8]) {
 }
 
 /// Appends `text` as a JSON string literal: runs of bytes that need no
-/// escape are copied whole.
+/// escape are copied whole, found eight bytes at a time.
 func appendString(_ text: String, to output: inout [UInt8]) {
-  var text = text
   output.append(UInt8(ascii: "\""))
-  text.withUTF8 { bytes in
-    var runStart = 0
-    for index in bytes.indices {
-      let byte = bytes[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+  if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
+    let copy = Array(text.utf8)
+    copy.withUnsafeBufferPointer { appendEscaped($0, to: &output) }
+  }
+  output.append(UInt8(ascii: "\""))
+}
+
+@inline(__always)
+private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  var runStart = 0
+  var index = 0
+  while index < bytes.count {
+    if index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+      if !mayNeedEscape(word) {
+        index += 8
+        continue
+      }
+    }
+    let byte = bytes[index]
+    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       appendEscape(for: byte, to: &output)
       runStart = index + 1
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    index += 1
   }
-  output.append(UInt8(ascii: "\""))
+  output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+}
+
+/// Whether any byte of `word` is below 0x20, `"` or `\`.
+@inline(__always)
+private func mayNeedEscape(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let high: UInt64 = 0x8080_8080_8080_8080
+  func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+  // Bytes of 0x80 and above (UTF-8 sequences) never need escaping; mask them
+  // out of the "below 0x20" test, which would otherwise see them wrap.
+  let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+  return below != 0 || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
 }
 
 private func appendEscape(for byte: UInt8, to output: inout [UInt8]) {

@@ -69,10 +69,10 @@ private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   var index = 0
   var previousWasSpace = false
   while index < bytes.count {
-    // Eight printable ASCII bytes at a time, the common case.
+    // Eight bytes at a time when none of them can start anything but a kept scalar.
     if index + 8 <= bytes.count {
       let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-      if isPrintableASCII(word) {
+      if isPlainWord(word) {
         let spaces = zeroBytes(word ^ 0x2020_2020_2020_2020)
         // Two spaces in a row, inside the word or across its start.
         if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return false }
@@ -96,15 +96,20 @@ private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   return true
 }
 
-/// Whether every byte of `word` is in 0x20...0x7E.
+/// Whether no byte of `word` is a control (below 0x20, or 0x7F) or a lead
+/// byte that can begin a scalar `role(in:at:)` does not simply keep (0xC2,
+/// 0xE1, 0xE2, 0xE3). Other UTF-8 bytes, continuation bytes included, are
+/// plain: a sequence split across words is judged by the word holding its lead.
 @inline(__always)
-private func isPrintableASCII(_ word: UInt64) -> Bool {
+private func isPlainWord(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
   let high: UInt64 = 0x8080_8080_8080_8080
-  // A byte below 0x20 borrows when 0x20 is subtracted; 0x7F gains the high
-  // bit when 1 is added; 0x80 and above have it already.
-  let below = (word &- 0x2020_2020_2020_2020) & ~word
-  let delete = (word &+ 0x0101_0101_0101_0101)
-  return (below | delete | word) & high == 0
+  @inline(__always) func hasByte(_ byte: UInt64) -> UInt64 {
+    let value = word ^ (byte &* ones)
+    return (value &- ones) & ~value & high
+  }
+  let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+  return (below | hasByte(0x7F) | hasByte(0xC2) | hasByte(0xE1) | hasByte(0xE2) | hasByte(0xE3)) == 0
 }
 
 /// 0x80 in each byte of `word` that is zero, 0 elsewhere (exact, no carries

@@ -18,37 +18,67 @@ struct InputSource {
 
   /// Reads every byte. A file that cannot be opened exits 66, a failed read 74.
   func readAll() throws -> [UInt8] {
-    guard let path else { return try readAll(from: STDIN_FILENO) }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let input = try open()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(input.sizeHint + 1)
+    while let chunk = try input.read() { bytes += chunk }
+    return bytes
+  }
+
+  /// Opens the input for reading piece by piece. A file that cannot be
+  /// opened (or is a directory) is reported and exits 66.
+  func open() throws -> OpenInput {
+    guard let path else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false) }
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       StandardError.write("inbox-format: cannot open \(path.debugDescription): \(String(cString: strerror(errno)))")
       throw ExitStatus.cannotOpenInput
     }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+    let input = OpenInput(descriptor: descriptor, displayName: displayName, closesOnDeinit: true)
+    if input.isDirectory {
       StandardError.write("inbox-format: cannot open \(path.debugDescription): it is a directory")
       throw ExitStatus.cannotOpenInput
     }
-    return try readAll(from: descriptor)
+    return input
+  }
+}
+
+/// An input being read, a megabyte at a time.
+final class OpenInput {
+  private let descriptor: Int32
+  private let displayName: String
+  private let closesOnDeinit: Bool
+  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+
+  fileprivate init(descriptor: Int32, displayName: String, closesOnDeinit: Bool) {
+    self.descriptor = descriptor
+    self.displayName = displayName
+    self.closesOnDeinit = closesOnDeinit
   }
 
-  private func readAll(from descriptor: Int32) throws -> [UInt8] {
-    var bytes: [UInt8] = []
+  deinit {
+    if closesOnDeinit { close(descriptor) }
+  }
+
+  private var status: stat? {
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      bytes.reserveCapacity(Int(status.st_size) + 1)
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    return fstat(descriptor, &status) == 0 ? status : nil
+  }
+
+  fileprivate var isDirectory: Bool { status.map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false }
+
+  /// The size of a regular file, else 0.
+  var sizeHint: Int { status.map { ($0.st_mode & S_IFMT) == S_IFREG ? Int($0.st_size) : 0 } ?? 0 }
+
+  /// The next bytes, or nil at the end. A failed read is reported and exits 74.
+  func read() throws -> [UInt8]? {
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        StandardError.write("inbox-format: cannot read \(displayName): \(String(cString: strerror(errno)))")
-        throw ExitStatus.ioError
-      }
-      bytes.append(contentsOf: chunk[..<count])
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 { return Array(buffer[..<count]) }
+      if count == 0 { return nil }
+      if errno == EINTR { continue }
+      StandardError.write("inbox-format: cannot read \(displayName): \(String(cString: strerror(errno)))")
+      throw ExitStatus.ioError
     }
   }
 }

@@ -30,7 +30,8 @@ enum StandardOutput {
 /// writes nothing at all, unless its output is too large to hold, and even
 /// then a JSON array is left unclosed, so it cannot pass for a result.
 struct HeldBackOutput {
-  var limit = 64 << 20
+  /// Small enough that NDJSON streams of any length stay within a flat memory budget.
+  var limit = 8 << 20
   private var held: [UInt8] = []
   private var isStreaming = false
 

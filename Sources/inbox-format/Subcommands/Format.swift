@@ -39,13 +39,14 @@ extension InboxFormatCommand {
       }
     }
 
-    /// The fast path: reading, mapping and writing overlap, and output is
-    /// held back until the input has proved valid, up to a bound.
+    /// The fast path: reading, mapping and writing overlap, NDJSON streams
+    /// in bounded memory, and output is held back until the input has proved
+    /// valid, up to a bound.
     private func formatJSON(_ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout) throws {
-      let payload = try input.readAll()
+      let reader = try input.open()
       var output = HeldBackOutput()
       do {
-        try InboxFormatter(context: context, layout: layout).format(payload) { try output.write($0) }
+        try InboxFormatter(context: context, layout: layout).format(reading: reader.read, expectedSize: reader.sizeHint) { try output.write($0) }
       } catch let error as InboxFormatError {
         StandardError.write("inbox-format: \(input.displayName): \(error)")
         throw ExitStatus.badInput
