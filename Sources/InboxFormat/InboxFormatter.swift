@@ -55,7 +55,7 @@ public struct InboxFormatter: Sendable {
   ) throws {
     try payload.withUnsafeBufferPointer { bytes in
       var reader = InboxReader(bytes: bytes)
-      try run(skipInvalid: skipInvalid, write: write) { try reader.next() }
+      try run(skipInvalid: skipInvalid, write: write) { try reader.nextMarkingRecoverable() }
     }
   }
 
@@ -148,8 +148,9 @@ public struct InboxFormatter: Sendable {
         do {
           guard let message = try next() else { break }
           messages.append(message)
-        } catch let error as InboxFormatError where error.isRecoverable && skipInvalid != nil {
-          skipInvalid?(error)
+        } catch let problem as RecoverableProblem {
+          guard let skipInvalid else { throw problem.error }
+          skipInvalid(problem.error)
         }
       }
       if messages.isEmpty { break }
@@ -176,14 +177,21 @@ public struct InboxFormatter: Sendable {
   }
 }
 
-extension InboxFormatError {
-  /// Whether reading can go on after this error: a problem with one message,
-  /// or a broken NDJSON line, rather than input that can no longer be read.
-  var isRecoverable: Bool {
-    switch self {
-    case .missingField, .typeMismatch, .invalidDate, .numberOutOfRange: true
-    case .syntax: item != nil
-    case .emptyInput, .unexpectedShape: false
+/// A problem with one item that reading can go past: a message that is not
+/// valid, or a broken NDJSON line.
+private struct RecoverableProblem: Error {
+  var error: InboxFormatError
+}
+
+extension InboxReader {
+  /// The next message; a problem that reading can go past comes wrapped in
+  /// ``RecoverableProblem``, a fatal one as it is.
+  fileprivate mutating func nextMarkingRecoverable() throws -> MessageAPIModel? {
+    do {
+      return try next()
+    } catch {
+      if hasFailed { throw error }
+      throw RecoverableProblem(error: error)
     }
   }
 }
@@ -221,7 +229,7 @@ private final class NDJSONPieces {
     while true {
       if reader != nil {
         // A reader reports problems with its lines as it goes; past them, it goes on.
-        if let message = try reader!.next() { return message }
+        if let message = try reader!.nextMarkingRecoverable() { return message }
         nextIndex = reader!.itemCount
         reader = nil
       }
