@@ -26,8 +26,6 @@ let package = Package(
       ],
       path: "Benchmarks/InboxFormatBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ),
-    // The Messages post's approach, for compare-peers.py.
-    .executableTarget(name: "PostApproach", path: "PostApproach"),
+    )
   ]
 )

@@ -5,8 +5,8 @@ commands round by round in one run, and prints medians and ratios.
 usage: Benchmarks/compare-peers.py [--messages N] [--rounds R] [--peers DIR]
 
 The peers: node-peer.js (Node.js with cached Intl formatters), jq-peer.jq
-(jq, without locale rules), the Messages post's own approach (PostApproach,
-built from this package), and `jq -c .` for the 20-message page. The corpus
+(jq, without locale rules), the Messages post's own approach (PostApproach/,
+a package of its own), and `jq -c .` for the 20-message page. The corpus
 comes from the peers' make-corpus.py, with now = 2022-01-31T12:00:00Z, en-US,
 Europe/Paris. Run it on a quiet machine: medians damp noise, they don't remove it.
 """
@@ -20,7 +20,7 @@ NOW, LOCALE, ZONE = "2022-01-31T12:00:00Z", "en-US", "Europe/Paris"
 def build():
     subprocess.run(["swift", "build", "-c", "release", "--product", "inbox-format"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "PostApproach"], cwd=HERE, check=True,
+    subprocess.run(["swift", "build", "-c", "release"], cwd=os.path.join(HERE, "PostApproach"), check=True,
                    stdout=subprocess.DEVNULL)
 
 
@@ -63,7 +63,7 @@ def main():
     args = parser.parse_args()
     build()
     ours = os.path.join(ROOT, ".build", "release", "inbox-format")
-    post = os.path.join(HERE, ".build", "release", "PostApproach")
+    post = os.path.join(HERE, "PostApproach", ".build", "release", "PostApproach")
     options = ["--now", NOW, "--locale", LOCALE, "--time-zone", ZONE]
     with tempfile.TemporaryDirectory() as directory:
         big = corpus(args.peers, args.messages, directory)

@@ -3,8 +3,10 @@ import Foundation
 import InboxFormat
 
 /// Engine only, decode only, encode only and end to end, at 20, 1k and 100k
-/// messages. Instructions and allocations are the steady metrics the
-/// committed thresholds (Thresholds/) check; wall clock is informative.
+/// messages. Allocations (and instructions, where the machine exposes CPU
+/// counters) are the steady metrics: the committed p90 thresholds
+/// (Thresholds/) hold them within 5%. Wall clock and memory are checked only
+/// against gross regressions, since a shared machine makes them noisy.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.instructions, .mallocCountTotal, .wallClock, .peakMemoryResident],
@@ -14,6 +16,8 @@ let benchmarks: @Sendable () -> Void = {
     thresholds: [
       .instructions: .init(relative: [.p90: 5]),
       .mallocCountTotal: .init(relative: [.p90: 5]),
+      .wallClock: .init(relative: [.p90: 150]),
+      .peakMemoryResident: .init(relative: [.p90: 50]),
     ]
   )
 
@@ -24,16 +28,16 @@ let benchmarks: @Sendable () -> Void = {
     let rows = mapper.map(messages)
     let encoder = InboxEncoder(layout: .compact)
 
-    Benchmark("engine/\(count)") { benchmark in
+    Benchmark("engine_\(count)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(mapper.map(messages)) }
     }
-    Benchmark("decode/\(count)") { benchmark in
+    Benchmark("decode_\(count)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try InboxDecoder().decode(payload)) }
     }
-    Benchmark("encode/\(count)") { benchmark in
+    Benchmark("encode_\(count)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(encoder.encode(rows)) }
     }
-    Benchmark("end-to-end/\(count)") { benchmark in
+    Benchmark("end-to-end_\(count)") { benchmark in
       for _ in benchmark.scaledIterations {
         let mapper = MessageMapper(context: Corpus.context)
         blackHole(encoder.encode(mapper.map(try InboxDecoder().decode(payload))))

@@ -15,8 +15,9 @@ final class DateLabels: Sendable {
   private let timeFormatter: DateFormatter
   private let shortDateFormatter: DateFormatter
   private let yesterday: String
-  /// Weekday labels for 2 to 6 days ago, indexed by the number of days.
-  private let weekdays: [Int: String]
+  /// Weekday labels for 0 to 6 days ago, indexed by the number of days
+  /// (only 2 to 6 are used).
+  private let weekdays: [String]
 
   init(context: FormattingContext) {
     var calendar = context.calendar
@@ -51,7 +52,7 @@ final class DateLabels: Sendable {
       locale: locale, calendar: calendar, timeZone: context.timeZone,
       capitalizationContext: .beginningOfSentence
     ).weekday(.wide)
-    var weekdays: [Int: String] = [:]
+    var weekdays = Array(repeating: "", count: 7)
     for daysAgo in 2...6 {
       // A skipped day (no message can fall on it) gets the next day's name;
       // it is never shown.
@@ -93,7 +94,7 @@ final class DateLabels: Sendable {
     case 1:
       return (yesterday, tomorrowStartDate)
     case 2...6:
-      return (weekdays[Int(daysAgo)]!, tomorrowStartDate)
+      return (weekdays[Int(daysAgo)], tomorrowStartDate)
     default:
       let text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
       guard daysAgo < 0 else { return (text, nil) }
