@@ -92,8 +92,14 @@ func initials(firstname: some StringProtocol, lastname: some StringProtocol, loc
 func title(firstname: String, lastname: String, phoneNumber: String, placeholder: String) -> String {
   switch (firstname.isEmpty, lastname.isEmpty) {
   case (false, false):
-    return isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname)
-      ? lastname + firstname : firstname + " " + lastname
+    let familyNameFirst = isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname)
+    // One allocation, where `a + " " + b` makes two.
+    var title = ""
+    title.reserveCapacity(firstname.utf8.count + lastname.utf8.count + 1)
+    title += familyNameFirst ? lastname : firstname
+    if !familyNameFirst { title += " " }
+    title += familyNameFirst ? firstname : lastname
+    return title
   case (false, true): return firstname
   case (true, false): return lastname
   case (true, true): return phoneNumber.isEmpty ? placeholder : phoneNumber
