@@ -31,20 +31,9 @@ final class DateLabels: Sendable {
     tomorrowStartDate = Date(
       timeIntervalSince1970: Double(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)))
 
-    timeFormatter = DateFormatter()
-    timeFormatter.locale = timeLocale
-    timeFormatter.calendar = calendar
-    timeFormatter.timeZone = context.timeZone
-    timeFormatter.dateStyle = .none
-    timeFormatter.timeStyle = .short
+    timeFormatter = Self.formatter(locale: timeLocale, calendar: calendar, date: .none, time: .short)
     timeFormatter.honourExplicitHourCycle()
-
-    shortDateFormatter = DateFormatter()
-    shortDateFormatter.locale = locale
-    shortDateFormatter.calendar = calendar
-    shortDateFormatter.timeZone = context.timeZone
-    shortDateFormatter.dateStyle = .short
-    shortDateFormatter.timeStyle = .none
+    shortDateFormatter = Self.formatter(locale: locale, calendar: calendar, date: .short, time: .none)
 
     yesterday = Self.yesterdayWord(locale: locale, calendar: calendar)
 
@@ -60,6 +49,19 @@ final class DateLabels: Sendable {
       weekdays[daysAgo] = weekdayStyle.format(Date(timeIntervalSince1970: Double(dayStart)))
     }
     self.weekdays = weekdays
+  }
+
+  /// A formatter of CLDR's date and time styles; `calendar` carries the time zone.
+  private static func formatter(
+    locale: Locale, calendar: Calendar, date: DateFormatter.Style, time: DateFormatter.Style
+  ) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = locale
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.dateStyle = date
+    formatter.timeStyle = time
+    return formatter
   }
 
   /// The locale under its canonical BCP 47 name: Foundation's relative
