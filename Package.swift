@@ -8,7 +8,9 @@ let package = Package(
     .executable(name: "inbox-format", targets: ["inbox-format"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Property-based tests only; no macros, so no swift-syntax to build.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(name: "InboxFormat"),
@@ -22,7 +24,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "InboxFormatTests", dependencies: ["InboxFormat"]),
+    .testTarget(
+      name: "InboxFormatTests",
+      dependencies: ["InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(
       name: "inbox-formatTests",
       dependencies: ["InboxFormat", "inbox-format"],

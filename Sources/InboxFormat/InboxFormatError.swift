@@ -138,7 +138,13 @@ public struct ItemReference: Sendable, Hashable {
 }
 
 /// Quotes a value from the input for an error message, escaping what could
-/// disturb a terminal and shortening what is long.
+/// disturb a terminal or hide in it, and shortening what is long.
+///
+/// Escaped as `\u{…}`: control characters (C0, DEL, C1: ESC and the 8-bit
+/// CSI and OSC among them), line and paragraph separators, which would break
+/// the message's one line, and format characters (bidi controls, marks and
+/// isolates, zero-width characters, the byte order mark), which are invisible
+/// or reorder the line.
 func quoted(_ value: String, limit: Int = 60) -> String {
   var result = "\""
   var count = 0
@@ -151,10 +157,19 @@ func quoted(_ value: String, limit: Int = 60) -> String {
     switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar):
+    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isHiddenInAMessage(scalar):
       result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     default: result.unicodeScalars.append(scalar)
     }
   }
   return result + "\""
+}
+
+/// Line and paragraph separators and format characters (Cf, which includes
+/// the bidi controls).
+private func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.properties.generalCategory {
+  case .lineSeparator, .paragraphSeparator, .format: true
+  default: false
+  }
 }

@@ -11,8 +11,8 @@ struct InboxFormatCommand: AsyncParsableCommand {
       per message: avatar initials, title, one-line preview, date label and unread state, \
       for the given locale, time zone and clock.
 
-      Exit status: 0 success, 64 usage error, 65 bad input data, 66 input cannot be \
-      opened, 74 I/O error.
+      Exit status: 0 success, 3 invalid messages left out (--skip-invalid), 64 usage \
+      error, 65 bad input data, 66 input cannot be opened, 74 I/O error.
       """,
     version: "0.1.0",
     subcommands: [Format.self, Watch.self],

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The first value decides the form: an object with an `items` array (the
 /// payload), a bare array of messages, or an object without `items`, which
-/// starts NDJSON (one message object per line, blank lines skipped).
+/// starts NDJSON (one message object per line, blank lines skipped; a
+/// message that goes on past a line break is a broken line).
 ///
 /// Problems with one message (a missing field, a wrong type, a bad date, a
 /// number out of range) are thrown after the whole message has been read, so
@@ -227,6 +228,12 @@ struct InboxReader {
     nextIndex += 1
     do throws(InboxFormatError) {
       let message = try readItem(index: index, depth: 0)
+      // A line holds one message, so that NDJSON reads the same whole or in
+      // pieces of lines: one that goes on past a line break is broken there.
+      if let lineFeed = scanner.lineFeed(from: start), lineFeed < scanner.position {
+        itemProblem = nil
+        throw scanner.syntaxError("unexpected end of line", expected: Self.restOfTheLine, at: lineFeed)
+      }
       scanner.skipWhitespaceOnLine()
       guard scanner.isAtEnd || scanner.current == UInt8(ascii: "\n") else {
         // The line is broken: its syntax error replaces any item problem.
@@ -235,11 +242,22 @@ struct InboxReader {
       }
       return message
     } catch {
-      scanner.moveToNextLine(from: start)
       itemProblem = error
+      // A line holds one message: when a line break interrupts one, the
+      // line is what is broken, at its end, even if reading on only failed
+      // lines later. The error then names the line that is skipped.
+      if case .syntax(_, _, let location) = error, let lineFeed = scanner.lineFeed(from: start) {
+        let lineEnd = scanner.location(at: lineFeed)
+        if location.byteOffset > lineEnd.byteOffset {
+          itemProblem = .syntax(reason: "unexpected end of line", expected: Self.restOfTheLine, location: lineEnd)
+        }
+      }
+      scanner.moveToNextLine(from: start)
       return nil
     }
   }
+
+  private static let restOfTheLine = "the rest of the message on the same line (NDJSON holds one message per line)"
 
   /// Reads the item at the scanner's position, which `depth` containers
   /// enclose. Throws syntax errors; an item-level problem goes to

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A strict, single-pass cursor over the UTF-8 bytes of a JSON text.
 ///
 /// It reads tokens in place and never builds a document tree: strings are
@@ -80,8 +86,23 @@ struct JSONScanner {
   }
 
   /// Whether a line feed lies in `range`.
+  @inline(__always)
   func containsLineFeed(_ range: Range<Int>) -> Bool {
-    UnsafeBufferPointer(rebasing: bytes[range]).contains(.lineFeed)
+    firstLineFeed(in: range) != nil
+  }
+
+  /// The offset of the first line feed at or after `offset`, if there is one.
+  func lineFeed(from offset: Int) -> Int? {
+    firstLineFeed(in: offset..<bytes.count)
+  }
+
+  /// memchr: NDJSON asks this of every message.
+  @inline(__always)
+  private func firstLineFeed(in range: Range<Int>) -> Int? {
+    guard let base = bytes.baseAddress, !range.isEmpty,
+      let found = memchr(base + range.lowerBound, Int32(UInt8.lineFeed), range.count)
+    else { return nil }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }
 
   /// Moves to the start of the line after the one holding `offset`, or to the end.
@@ -605,10 +626,18 @@ struct JSONScanner {
 
   /// The line and column of `offset`.
   ///
-  /// Counts from the last location computed when it lies before `offset`,
-  /// so reporting many errors in input order stays linear overall.
+  /// Counts from the last location computed: forward when `offset` lies
+  /// after it, so reporting many errors in input order stays linear
+  /// overall; back to the start of `offset`'s line when before it, so a
+  /// location just before the last one costs the distance, not the input.
   mutating func location(at offset: Int) -> InputLocation {
-    var cursor = lineCursor.offset <= offset ? lineCursor : startOfText
+    var cursor = lineCursor
+    if offset < cursor.offset {
+      var lineStart = offset
+      while lineStart > startOfText.offset, bytes[lineStart - 1] != .lineFeed { lineStart -= 1 }
+      let lineBreaks = bytes[lineStart..<cursor.offset].count { $0 == .lineFeed }
+      cursor = LineCursor(offset: lineStart, line: cursor.line - lineBreaks, column: 1)
+    }
     while cursor.offset < offset {
       let byte = bytes[cursor.offset]
       if byte == .lineFeed {

@@ -7,10 +7,15 @@ import Glibc
 struct InputSource {
   /// The path, or nil for standard input.
   let path: String?
+  /// Whether only a regular file will do: `watch` reads its file again and
+  /// again, and opening a FIFO put in its place would block it, reading a
+  /// device would never end.
+  var requiresRegularFile = false
 
   /// `path` of nil or `-` means standard input.
-  init(path: String?) {
+  init(path: String?, requiresRegularFile: Bool = false) {
     self.path = path == "-" ? nil : path
+    self.requiresRegularFile = requiresRegularFile
   }
 
   /// How errors name the input.
@@ -26,10 +31,13 @@ struct InputSource {
   }
 
   /// Opens the input for reading piece by piece. A file that cannot be
-  /// opened (or is a directory) is reported and exits 66.
+  /// opened (or is a directory, or with ``requiresRegularFile`` anything
+  /// but a regular file) is reported and exits 66.
   func open() throws -> OpenInput {
     guard let path else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false) }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO without a writer returns at once instead of
+    // waiting for one; it changes nothing for a regular file.
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0))
     guard descriptor >= 0 else {
       StandardError.write("inbox-format: cannot open \(path.debugDescription): \(String(cString: strerror(errno)))")
       throw ExitStatus.cannotOpenInput
@@ -37,6 +45,10 @@ struct InputSource {
     let input = OpenInput(descriptor: descriptor, displayName: displayName, closesOnDeinit: true)
     if input.isDirectory {
       StandardError.write("inbox-format: cannot open \(path.debugDescription): it is a directory")
+      throw ExitStatus.cannotOpenInput
+    }
+    if requiresRegularFile && !input.isRegularFile {
+      StandardError.write("inbox-format: cannot open \(path.debugDescription): it is not a regular file")
       throw ExitStatus.cannotOpenInput
     }
     return input
@@ -66,6 +78,8 @@ final class OpenInput {
   }
 
   fileprivate var isDirectory: Bool { status.map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false }
+
+  fileprivate var isRegularFile: Bool { status.map { ($0.st_mode & S_IFMT) == S_IFREG } ?? false }
 
   /// The size of a regular file, else 0.
   var sizeHint: Int { status.map { ($0.st_mode & S_IFMT) == S_IFREG ? Int($0.st_size) : 0 } ?? 0 }

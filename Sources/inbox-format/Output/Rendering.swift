@@ -5,11 +5,15 @@ import InboxFormat
 enum Rendering {
   /// Reads and decodes the payload of `input`. A problem is reported on
   /// standard error as one line, then thrown as its exit status: 66 (cannot
-  /// open), 74 (cannot read) or 65 (not a payload).
-  static func messages(from input: InputSource) throws -> [MessageAPIModel] {
+  /// open), 74 (cannot read) or 65 (not a payload). With `report`, invalid
+  /// messages are left out and reported to it instead.
+  static func messages(from input: InputSource, skipping report: SkipReport? = nil) throws -> [MessageAPIModel] {
     let bytes = try input.readAll()
     do {
-      return try InboxDecoder().decode(bytes)
+      guard let report else { return try InboxDecoder().decode(bytes) }
+      let (messages, skipped) = try InboxDecoder().decodeSkippingInvalid(bytes)
+      skipped.forEach(report.skip)
+      return messages
     } catch {
       StandardError.write("inbox-format: \(input.displayName): \(error)")
       throw ExitStatus.badInput

@@ -7,8 +7,10 @@ enum StandardOutput {
   /// Writes every byte; a reader that went away (EPIPE) ends the command
   /// quietly with success, any other failure exits 74.
   static func write(_ bytes: [UInt8]) throws {
-    // A closed pipe must surface as EPIPE here, not as a fatal signal.
+    // A closed pipe must surface as EPIPE here, and a file size limit
+    // (RLIMIT_FSIZE) as EFBIG, not as fatal signals.
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in

@@ -20,6 +20,12 @@ extension InboxFormatCommand {
     @Flag(help: "Indent the JSON array (with --output json).")
     var pretty = false
 
+    @Flag(
+      help: ArgumentHelp(
+        "Leave out invalid messages instead of failing, each reported on standard error.",
+        discussion: "Exits 3 when any was left out. The input must still be JSON: a syntax error outside NDJSON fails."))
+    var skipInvalid = false
+
     func validate() throws {
       if pretty && output != .json {
         throw ValidationError("--pretty applies to --output json only")
@@ -30,23 +36,29 @@ extension InboxFormatCommand {
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
       let input = InputSource(path: file)
+      let report = skipInvalid ? SkipReport(input: input) : nil
       switch output {
-      case .json: try formatJSON(input, context: context, layout: pretty ? .pretty : .compact)
-      case .ndjson: try formatJSON(input, context: context, layout: .ndjson)
+      case .json: try formatJSON(input, context: context, layout: pretty ? .pretty : .compact, skipping: report)
+      case .ndjson: try formatJSON(input, context: context, layout: .ndjson, skipping: report)
       case .text:
-        let rows = MessageMapper(context: context).map(try Rendering.messages(from: input))
+        let rows = MessageMapper(context: context).map(try Rendering.messages(from: input, skipping: report))
         try StandardOutput.write(Rendering.bytes(of: rows, as: .text(Terminal.standardOutputView(environment: environment))))
       }
+      if report?.summarize() == true { throw ExitStatus.skippedInvalid }
     }
 
     /// The fast path: reading, mapping and writing overlap, NDJSON streams
     /// in bounded memory, and output is held back until the input has proved
     /// valid, up to a bound.
-    private func formatJSON(_ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout) throws {
+    private func formatJSON(
+      _ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout, skipping report: SkipReport?
+    ) throws {
       let reader = try input.open()
       var output = HeldBackOutput()
       do {
-        try InboxFormatter(context: context, layout: layout).format(reading: reader.read, expectedSize: reader.sizeHint) { try output.write($0) }
+        try InboxFormatter(context: context, layout: layout).format(
+          reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: report.map { $0.skip }
+        ) { try output.write($0) }
       } catch let error as InboxFormatError {
         StandardError.write("inbox-format: \(input.displayName): \(error)")
         throw ExitStatus.badInput

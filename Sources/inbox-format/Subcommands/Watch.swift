@@ -16,9 +16,10 @@ extension InboxFormatCommand {
       discussion: """
         Renders at start; again when FILE is written, replaced by a rename, or deleted and \
         created again (bursts of changes give one render); and again at the first local \
-        midnight that changes a label shown. A file that does not decode gets one line on \
-        standard error, and the last good output stays. SIGINT and SIGTERM end the watch \
-        with status 0.
+        midnight that changes a label shown. A file that does not decode, is removed or \
+        cannot be read gets one line on standard error, and the last good output stays. \
+        An output file that cannot be written (a full disk) is reported, kept as it was, \
+        and written again once it can be. SIGINT and SIGTERM end the watch with status 0.
         """)
 
     @Argument(help: "The payload file to watch.")
@@ -34,6 +35,9 @@ extension InboxFormatCommand {
 
     @Option(help: "Each render as a JSON array on one line, or as the inbox view.")
     var format: WatchFormat = .json
+
+    @Flag(help: "Leave out invalid messages instead of keeping the last good output, each reported on standard error.")
+    var skipInvalid = false
 
     @Option(
       help: ArgumentHelp(
@@ -63,17 +67,22 @@ extension InboxFormatCommand {
       let clock = try self.clock(environment: environment)
       // Watching starts before the first reading, so no change falls between them.
       let events = try KernelWatchEvents(watching: file)
-      let input = InputSource(path: file)
+      let input = InputSource(path: file, requiresRegularFile: true)
+      let load = { [skipInvalid] () throws -> [MessageAPIModel] in
+        let report = skipInvalid ? SkipReport(input: input) : nil
+        defer { _ = report?.summarize() }
+        return try Rendering.messages(from: input, skipping: report)
+      }
       let initial: [MessageAPIModel]?
       do {
-        initial = try Rendering.messages(from: input)
+        initial = try load()
       } catch let status as ExitCode where status == ExitStatus.badInput {
         // Reported; the file is being edited, and its next good state will show.
         initial = nil
       }
       var loop = WatchLoop(
         context: context, clock: clock, events: events,
-        load: { try? Rendering.messages(from: input) },
+        load: { try? load() },
         show: destination(environment: environment))
       try loop.run(initial: initial)
     }

@@ -1,13 +1,14 @@
-import ArgumentParser
-
 import Glibc
 
 /// Replaces files whole: a reader opens the old file or the new one, never
 /// part of one, and no temporary file outlives a call.
 enum AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`, then renames it over
-  /// `path`. Reports a failure on standard error and throws exit status 74.
-  static func replace(_ path: String, with bytes: [UInt8]) throws {
+  /// `path`. On a failure, `path` is left as it was, the temporary file is
+  /// removed, and an ``OutputFault`` says why.
+  static func replace(_ path: String, with bytes: [UInt8]) throws(OutputFault) {
+    // A file size limit (RLIMIT_FSIZE) must fail the write, not kill the process.
+    signal(SIGXFSZ, SIG_IGN)
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -50,8 +51,7 @@ enum AtomicFile {
     }
   }
 
-  private static func failure(_ path: String, _ error: Int32) -> ExitCode {
-    StandardError.write("inbox-format: cannot write \(path.debugDescription): \(String(cString: strerror(error)))")
-    return ExitStatus.ioError
+  private static func failure(_ path: String, _ error: Int32) -> OutputFault {
+    OutputFault(output: path.debugDescription, reason: String(cString: strerror(error)))
   }
 }

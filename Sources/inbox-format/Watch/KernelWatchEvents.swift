@@ -36,7 +36,9 @@ final class KernelWatchEvents: WatchEventSource {
       throw ExitStatus.ioError
     }
     signals = pipeEnds[0]
-    let changes = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_ONLYDIR)
+    // Removals too, so that a file gone for good is reported (its reading
+    // fails); one removed and created again within a burst is just a change.
+    let changes = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
     guard inotify_add_watch(inotify, directory, changes) >= 0 else {
       StandardError.write(
         "inbox-format: cannot watch \(path.debugDescription): cannot open its directory: \(String(cString: strerror(errno)))")
@@ -108,8 +110,9 @@ final class KernelWatchEvents: WatchEventSource {
   }
 
   /// Reads the pending inotify events; true when one is about the watched
-  /// file being written, created, or renamed onto. Its removal is not a
-  /// change to show: the last output stays until a new file comes.
+  /// file being written, created, renamed onto, removed or renamed away.
+  /// (Reading a removed file fails and is reported; the last output stays
+  /// until a new file comes.)
   private func fileChanged() throws -> Bool {
     var changed = false
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)

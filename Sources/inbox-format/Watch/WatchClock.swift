@@ -8,6 +8,13 @@ protocol WatchClock {
   /// The system-clock instant at which this clock reads `instant`, or nil
   /// when it never will (a frozen clock).
   func systemTime(whenReading instant: Date) -> Date?
+  /// The system clock's reading now, which timers that are not about labels
+  /// (trying a write again) count from.
+  func systemNow() -> Date
+}
+
+extension WatchClock {
+  func systemNow() -> Date { Date() }
 }
 
 /// The system clock, or a clock set to another instant that then runs in

@@ -19,11 +19,50 @@ import Testing
   ].joined(separator: "\n")
 
   @Test func brokenNDJSONLineIsFatalForDecode() {
+    // The second line lacks its "}": the line is broken at its end, though
+    // the reading only fails on the third line's "{".
     #expect(
       Fixture.error(decoding: Self.ndjsonWithBrokenLine)
         == .syntax(
-          reason: "unexpected character \"{\"", expected: "\",\" or \"}\"",
-          location: InputLocation(line: 3, column: 1, byteOffset: 91)))
+          reason: "unexpected end of line",
+          expected: "the rest of the message on the same line (NDJSON holds one message per line)",
+          location: InputLocation(line: 2, column: 45, byteOffset: 90)))
+  }
+
+  @Test func aMessageGoingOnPastALineBreakIsABrokenLine() throws {
+    // Valid JSON, but not NDJSON: read whole or in pieces of lines, the
+    // message could not be the same, so it is refused both ways.
+    let json = [Fixture.message(id: "1"), #"{"id":2,"#, #""update_date":"2022-01-31T08:45:33Z"}"#, Fixture.message(id: "3")]
+      .joined(separator: "\n")
+    let (messages, skipped) = try Self.skipping(json)
+    #expect(messages.map(\.id) == [.integer(1), .integer(3)])
+    #expect(skipped.map(\.location?.line) == [2, 3])
+    #expect(
+      skipped.first
+        == .syntax(
+          reason: "unexpected end of line",
+          expected: "the rest of the message on the same line (NDJSON holds one message per line)",
+          location: Fixture.location(of: "\n\"update", in: json)))
+    // A pretty-printed message alone is not NDJSON either.
+    guard case .syntax("unexpected end of line", _, let location) = Fixture.error(decoding: "{\n  \"id\": 1\n}") else {
+      Issue.record("expected a broken line")
+      return
+    }
+    #expect(location == InputLocation(line: 1, column: 2, byteOffset: 1))
+  }
+
+  @Test func aLineBrokenAtItsEndIsTheOneSkipped() throws {
+    let json = [Fixture.message(id: "1"), #"{"id":2,"#, Fixture.message(id: "3"), #"{"id":4,"x":["#, "", "]]}"]
+      .joined(separator: "\n")
+    let (messages, skipped) = try Self.skipping(json)
+    #expect(messages.map(\.id) == [.integer(1), .integer(3)])
+    #expect(skipped.map(\.location?.line) == [2, 4, 6])
+    #expect(skipped.map(\.location?.column) == [9, 14, 1])
+    guard case .syntax(let reason, _, _) = skipped[0] else {
+      Issue.record("expected a syntax error")
+      return
+    }
+    #expect(reason == "unexpected end of line")
   }
 
   @Test func brokenNDJSONLineIsSkippedWhenSkippingInvalid() throws {

@@ -92,6 +92,44 @@ import Testing
     }
   }
 
+  @Test func noRandomRowDrivesTheTerminalOrOverflowsTheLine() {
+    // Rows made of hostile pieces at random (a fixed seed: the same rows
+    // every run), at every width from 1 to 100, with and without colour.
+    let pieces = [
+      "Ann", "山田", "👨‍👩‍👧‍👦", "e\u{301}", "محمد", "עִברִית", "\u{1B}[31m", "\u{1B}]8;;x\u{7}", "\u{9B}2J", "\u{85}",
+      "\u{7F}", "\u{0}", "\r\n", "\t", "\u{2028}", "\u{2029}", "\u{202E}", "\u{202B}", "\u{2066}", "\u{2067}",
+      "\u{2068}", "\u{2069}", "\u{200F}", "\u{61C}", "\u{FEFF}", " ", "!", "1️⃣", "🇫🇷", "Ｗｉｄｅ",
+    ]
+    var random = SeededRandom(seed: 0x1B_2068)
+    func text() -> String { (0..<random.next(upTo: 6)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined() }
+    for width in 1...100 {
+      let rows = (0..<3).map { _ in
+        Self.row(initials: text(), title: text(), message: text(), date: text(), isUnread: random.next(upTo: 2) == 0)
+      }
+      for color in [false, true] {
+        let view = InboxTextView(width: width, color: color).render(rows)
+        let plain = view.replacing(/\x1B\[[0-9;]*m/, with: "")
+        #expect(!color || !plain.contains("\u{1B}"))
+        for line in plain.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+          #expect(displayWidth(of: line) <= width, "\(line.debugDescription) at \(width)")
+          let offending = line.unicodeScalars.filter {
+            $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value)
+              || $0 == "\u{2066}" || $0 == "\u{2067}" || $0 == "\u{2028}" || $0 == "\u{2029}"
+          }
+          #expect(offending.isEmpty, "\(line.debugDescription)")
+          // Only the view's own isolates, each closed on its line.
+          var open = 0
+          for scalar in line.unicodeScalars {
+            if scalar == "\u{2068}" { open += 1 }
+            if scalar == "\u{2069}" { open -= 1 }
+            #expect(open >= 0 && open <= 1, "\(line.debugDescription)")
+          }
+          #expect(open == 0, "\(line.debugDescription)")
+        }
+      }
+    }
+  }
+
   @Test func rightToLeftFieldsAreIsolatedAndLeftToRightOnesAreNot() {
     let text = InboxTextView(width: 40, color: false).render([
       Self.row(initials: "مع", title: "محمد علي!", message: "مرحبا 123", date: "٩:٤٥ ص")
@@ -133,5 +171,21 @@ import Testing
     #expect(result.stdoutText == InboxTextView(width: 50, color: false).render(Self.exampleRows))
     let pretty = try BuiltBinary.run(["--output", "text", "--pretty"])
     #expect(pretty.status == 64)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so the random rows are the same every run.
+struct SeededRandom {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  /// A number in 0..<bound.
+  mutating func next(upTo bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
   }
 }

@@ -6,6 +6,8 @@ enum BuiltBinary {
   /// What one run produced.
   struct Result {
     var status: Int32
+    /// Whether a signal ended the process (`status` is then its number).
+    var wasSignaled = false
     var stdout: Data
     var stderr: String
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -42,7 +44,9 @@ enum BuiltBinary {
     try? input.fileHandleForWriting.close()
     group.wait()
     process.waitUntilExit()
-    return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    return Result(
+      status: process.terminationStatus, wasSignaled: process.terminationReason == .uncaughtSignal, stdout: stdout,
+      stderr: String(decoding: stderr, as: UTF8.self))
   }
 }
 

@@ -125,15 +125,15 @@ import Glibc
 /// A `watch` process of the built binary, in a temporary directory that
 /// holds only `in.json` and whatever the process writes; its standard
 /// output and error go to files beside that directory.
-private final class WatchRun {
+final class WatchRun {
   let directory: URL
   let input: URL
   private let streams: URL
   private let process = Process()
 
   /// Starts `inbox-format watch` with `arguments`, in a directory where
-  /// `in.json` holds `payload`.
-  init(_ arguments: [String], input payload: String) throws {
+  /// `in.json` holds `payload` and `prepare` has made whatever else is needed.
+  init(_ arguments: [String], input payload: String, prepare: (URL) throws -> Void = { _ in }) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-watch-\(UUID().uuidString)")
     directory = base.appendingPathComponent("watched")
     streams = base.appendingPathComponent("streams")
@@ -143,6 +143,7 @@ private final class WatchRun {
     try Data(payload.utf8).write(to: input)
     try Data().write(to: streams.appendingPathComponent("stdout"))
     try Data().write(to: streams.appendingPathComponent("stderr"))
+    try prepare(directory)
 
     process.executableURL = BuiltBinary.url
     process.arguments = ["watch"] + arguments
@@ -160,6 +161,7 @@ private final class WatchRun {
   }
 
   var isRunning: Bool { process.isRunning }
+  var processIdentifier: Int32 { process.processIdentifier }
   var stdout: String { (try? String(contentsOf: streams.appendingPathComponent("stdout"), encoding: .utf8)) ?? "" }
   var stderr: String { (try? String(contentsOf: streams.appendingPathComponent("stderr"), encoding: .utf8)) ?? "" }
 

@@ -75,6 +75,60 @@ import Testing
     #expect(watch.loads == 0)
   }
 
+  static let diskFull = OutputFault(output: #""ui.json""#, reason: "No space left on device")
+
+  @Test func anOutputThatCannotBeWrittenIsReportedOnceAndWrittenWhenItCan() throws {
+    let watch = Harness(file: Self.morning, now: "2022-01-31T12:00:00Z")
+    watch.faults = [Self.diskFull, Self.diskFull]
+    // The start fails, the retry a second later fails, the one two seconds
+    // after that succeeds; then nothing is pending until midnight.
+    try watch.run([.timePasses(to: "2022-01-31T12:00:10Z")])
+    #expect(watch.shownTitles == ["Ann"])
+    #expect(watch.deadlines.prefix(3) == [
+      instant("2022-01-31T12:00:01Z"), instant("2022-01-31T12:00:03Z"), instant("2022-02-01T00:00:00+01:00"),
+    ])
+    #expect(watch.reports == [
+      #"inbox-format: cannot write "ui.json": No space left on device; the last output stays, trying again"#,
+      #"inbox-format: wrote "ui.json" again"#,
+    ])
+  }
+
+  @Test func aChangeIsWrittenWhileAFaultWaitsAndClearsIt() throws {
+    let watch = Harness(file: Self.morning, now: "2022-01-31T12:00:00Z")
+    watch.faults = [Self.diskFull]
+    try watch.run([.write(Self.morning.replacingOccurrences(of: "Ann", with: "Bob"))])
+    #expect(watch.shownTitles == ["Bob"])
+    #expect(watch.reports.count == 2)
+    #expect(watch.deadlines.last == instant("2022-02-01T00:00:00+01:00"))
+  }
+
+  @Test func retriesWaitTwiceAsLongEachTimeUpToAMinute() throws {
+    let watch = Harness(file: Self.morning, now: "2022-01-31T12:00:00Z")
+    watch.faults = Array(repeating: Self.diskFull, count: 9)
+    try watch.run([.timePasses(to: "2022-01-31T12:10:00Z")])
+    let start = instant("2022-01-31T12:00:00Z")
+    let waits = watch.deadlines.prefix(9).map { $0!.timeIntervalSince(start) }
+    #expect(waits == [1, 3, 7, 15, 31, 63, 123, 183, 243])
+    // One line for the fault, however many attempts, and one for the recovery.
+    #expect(watch.reports.count == 2)
+    #expect(watch.shownTitles == ["Ann"])
+  }
+
+  @Test func aRetryBeforeMidnightDoesNotShowTomorrowsLabels() throws {
+    // The retry comes half a second before midnight: it shows today's label.
+    let watch = Harness(file: Self.morning, now: "2022-01-31T23:59:58.5+01:00")
+    watch.faults = [Self.diskFull]
+    try watch.run([.timePasses(to: "2022-02-01T00:00:02+01:00")])
+    #expect(watch.shownDates == ["9:45\u{202F}AM", "Yesterday"])
+  }
+
+  @Test func anotherErrorFromShowEndsTheWatch() {
+    struct Broken: Error {}
+    let watch = Harness(file: Self.morning, now: "2022-01-31T12:00:00Z")
+    watch.faults = [Broken()]
+    #expect(throws: Broken.self) { try watch.run([.redraw]) }
+  }
+
   @Test func aClockStartedElsewhereRunsWithTheSystemClock() throws {
     let start = instant("2022-01-31T23:59:57+01:00")
     let clock = RunningClock(startingAt: start, systemNow: Date())
@@ -118,6 +172,9 @@ private final class Harness {
   let timeZone: String
   var frozen = false
   private(set) var shown: [[MessageUIModel]] = []
+  /// What the next shows throw, one each, before they succeed again.
+  var faults: [any Error] = []
+  private(set) var reports: [String] = []
   private(set) var loads = 0
   private(set) var failedLoads = 0
   private(set) var deadlines: [Date?] = []
@@ -146,7 +203,11 @@ private final class Harness {
         if messages == nil { self.failedLoads += 1 }
         return messages
       },
-      show: { self.shown.append($0) })
+      show: { rows in
+        if !self.faults.isEmpty { throw self.faults.removeFirst() }
+        self.shown.append(rows)
+      },
+      report: { self.reports.append($0) })
     try loop.run(initial: initial ?? load())
     deadlines = loop.events.deadlines
   }
@@ -162,6 +223,7 @@ private final class ManualClock: WatchClock {
   init(current: Date) { self.current = current }
   func now() -> Date { current }
   func systemTime(whenReading instant: Date) -> Date? { instant }
+  func systemNow() -> Date { current }
 }
 
 /// Plays `steps`: a file change is one event; time passing fires every
