@@ -17,9 +17,9 @@ import Foundation
 ///   Foundation refuses both halves. Lines are compared only when every item
 ///   is one line.
 /// - We stop at a second `items` key (a shape error); JSONSerialization keeps the last.
-/// - JSONSerialization drops a U+FEFF at the start of a string (`"\u{FEFF}id"`
-///   is the key `id` to it); we keep every character. Inputs holding one past
-///   their start are left aside.
+/// - JSONSerialization drops a U+FEFF at the start of a string and after an
+///   escape (`"\u{FEFF}id"` is the key `id` to it); we keep every character.
+///   Inputs holding one past their start are left aside.
 enum ForeignReading {
   static func check(_ reading: ReaderRun, input: UnsafeBufferPointer<UInt8>) {
     let text = input.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: input.dropFirst(3)) : input
