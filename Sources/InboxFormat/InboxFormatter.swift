@@ -55,7 +55,9 @@ public struct InboxFormatter: Sendable {
   ) throws {
     try payload.withUnsafeBufferPointer { bytes in
       var reader = InboxReader(bytes: bytes)
-      try run(skipInvalid: skipInvalid, write: write) { try reader.nextMarkingRecoverable() }
+      try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) {
+        try markingRecoverable(reader.hasFailed) { try reader.nextPending() }
+      }
     }
   }
 
@@ -94,7 +96,9 @@ public struct InboxFormatter: Sendable {
     }
     try withoutActuallyEscaping(read) { read in
       let lines = NDJSONPieces(head: head, read: read)
-      try run(skipInvalid: skipInvalid, write: write) { try lines.next() }
+      // Pieces are released as they are read: their messages go as `String`s.
+      let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
+      try run(input: noBytes, skipInvalid: skipInvalid, write: write) { try lines.next().map(PendingMessage.decoded) }
     }
   }
 
@@ -125,11 +129,13 @@ public struct InboxFormatter: Sendable {
   }
 
   /// The pipeline: `next` reads messages on this thread, workers map and
-  /// encode batches, and finished batches are written in order.
+  /// encode batches, and finished batches are written in order. `input`
+  /// holds the bytes `.raw` messages lie in.
   private func run(
+    input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
     write: ([UInt8]) throws -> Void,
-    next: () throws -> MessageAPIModel?
+    next: () throws -> PendingMessage?
   ) throws {
     let encoder = InboxEncoder(layout: layout)
     var pending: [Pending] = []
@@ -142,7 +148,7 @@ public struct InboxFormatter: Sendable {
 
     try write(encoder.opening)
     while true {
-      var messages: [MessageAPIModel] = []
+      var messages: [PendingMessage] = []
       messages.reserveCapacity(Self.batchSize)
       while messages.count < Self.batchSize {
         do {
@@ -159,7 +165,7 @@ public struct InboxFormatter: Sendable {
       DispatchQueue.global().async {
         var output: [UInt8] = []
         output.reserveCapacity(batchMessages.count * 256)
-        encoder.appendElements(mapper.map(batchMessages), isFirst: isFirst, to: &output)
+        mapper.appendRows(of: batchMessages, in: input, encoder: encoder, isFirst: isFirst, to: &output)
         batch.fulfil(output)
       }
       isFirstBatch = false
@@ -183,16 +189,15 @@ private struct RecoverableProblem: Error {
   var error: InboxFormatError
 }
 
-extension InboxReader {
-  /// The next message; a problem that reading can go past comes wrapped in
-  /// ``RecoverableProblem``, a fatal one as it is.
-  fileprivate mutating func nextMarkingRecoverable() throws -> MessageAPIModel? {
-    do {
-      return try next()
-    } catch {
-      if hasFailed { throw error }
-      throw RecoverableProblem(error: error)
-    }
+/// What `read` returns; a problem that reading can go past comes wrapped in
+/// ``RecoverableProblem``, a fatal one (`hasFailed` is then true) as it is.
+private func markingRecoverable<Value>(
+  _ hasFailed: @autoclosure () -> Bool, _ read: () throws -> Value
+) throws -> Value {
+  do {
+    return try read()
+  } catch let error as InboxFormatError where !hasFailed() {
+    throw RecoverableProblem(error: error)
   }
 }
 
@@ -229,7 +234,7 @@ private final class NDJSONPieces {
     while true {
       if reader != nil {
         // A reader reports problems with its lines as it goes; past them, it goes on.
-        if let message = try reader!.nextMarkingRecoverable() { return message }
+        if let message = try markingRecoverable(reader!.hasFailed, { try reader!.next() }) { return message }
         nextIndex = reader!.itemCount
         reader = nil
       }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// Labels a mapper has already asked ICU for, kept for the mapper's life and
@@ -21,7 +26,9 @@ final class LabelStore: Sendable {
       guard left.utf8.count == right.utf8.count else { return false }
       var left = left
       var right = right
-      return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+      return left.withUTF8 { left in
+        right.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+      }
     }
 
     func hash(into hasher: inout Hasher) {
@@ -41,6 +48,10 @@ final class LabelStore: Sendable {
     var shortDates: [Int64: String] = [:]
     /// Initials by the pair of cleaned names.
     var initials: [NamePair: String] = [:]
+    /// Initials by the pair of leading letters (``LeadingLetter/pairKey(_:_:)``).
+    var letterPairs: [UInt64: String] = [:]
+    /// The initial of each letter written in two UTF-8 bytes, by scalar value.
+    var letters: [UInt32: String] = [:]
     /// For each UTC day: the offset at its start, and the first offset change after it.
     var offsets: [Int64: OffsetSpan] = [:]
   }
@@ -56,47 +67,118 @@ final class LabelStore: Sendable {
   static let limit = 8192
 
   private let tables = Mutex(Tables())
+  /// Memos not in use; as many as threads that used the store at once.
+  fileprivate let memos = Mutex<[LabelMemo]>([])
+
+  /// The value for `key` in a table, made the first time. Making happens
+  /// outside the lock (it may ask ICU, or this store for another table); two
+  /// threads that miss at once make the same value.
+  private func lookUp<Key: Hashable & Sendable, Value: Sendable>(
+    _ table: WritableKeyPath<Tables, [Key: Value]>, key: Key, _ make: () -> Value
+  ) -> Value {
+    if let value = tables.withLock({ $0[keyPath: table][key] }) { return value }
+    let value = make()
+    tables.withLock { tables in
+      if tables[keyPath: table].count >= Self.limit { tables[keyPath: table].removeAll(keepingCapacity: true) }
+      tables[keyPath: table][key] = value
+    }
+    return value
+  }
 
   func time(at minute: Int64, orMake make: () -> String) -> String {
-    tables.withLock { memoized(in: &$0.times, key: minute, make) }
+    lookUp(\.times, key: minute, make)
   }
 
   func shortDate(on day: Int64, orMake make: () -> String) -> String {
-    tables.withLock { memoized(in: &$0.shortDates, key: day, make) }
+    lookUp(\.shortDates, key: day, make)
   }
 
   func initials(of names: NamePair, orMake make: () -> String) -> String {
-    tables.withLock { memoized(in: &$0.initials, key: names, make) }
+    lookUp(\.initials, key: names, make)
+  }
+
+  func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
+    lookUp(\.letterPairs, key: pair, make)
+  }
+
+  /// The initial of a letter written in two UTF-8 bytes; asked for only when
+  /// a pair of letters is new, so it has no ``LabelMemo`` front.
+  func initial(ofLetter scalar: UInt32, orMake make: () -> String) -> String {
+    lookUp(\.letters, key: scalar, make)
   }
 
   func offsets(on utcDay: Int64, orMake make: () -> OffsetSpan) -> OffsetSpan {
-    tables.withLock { memoized(in: &$0.offsets, key: utcDay, make) }
+    lookUp(\.offsets, key: utcDay, make)
   }
 }
 
-/// One batch's view of a ``LabelStore``: plain dictionaries in front of the shared one.
-struct LabelMemo {
+/// One thread's view of a ``LabelStore``: plain tables in front of the
+/// shared one. Mappers keep a few in a pool (``LabelStore/withMemo(_:)``), so
+/// a batch starts with what earlier batches found.
+struct LabelMemo: Sendable {
   let store: LabelStore
   private var local = LabelStore.Tables()
+  /// Times and short dates by minute and day, in slots: consecutive minutes
+  /// and days never share one, so today's minutes and the last few years'
+  /// days are an array lookup away.
+  private var times = RecentLabels(slots: 2048)
+  private var shortDates = RecentLabels(slots: 2048)
 
   init(store: LabelStore) {
     self.store = store
   }
 
   mutating func time(at minute: Int64, orMake make: () -> String) -> String {
-    memoized(in: &local.times, key: minute) { store.time(at: minute, orMake: make) }
+    times.label(for: minute) { store.time(at: minute, orMake: make) }
   }
 
   mutating func shortDate(on day: Int64, orMake make: () -> String) -> String {
-    memoized(in: &local.shortDates, key: day) { store.shortDate(on: day, orMake: make) }
+    shortDates.label(for: day) { store.shortDate(on: day, orMake: make) }
   }
 
   mutating func initials(of names: LabelStore.NamePair, orMake make: () -> String) -> String {
     memoized(in: &local.initials, key: names) { store.initials(of: names, orMake: make) }
   }
 
+  mutating func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
+    memoized(in: &local.letterPairs, key: pair) { store.initials(ofLetters: pair, orMake: make) }
+  }
+
   mutating func offsets(on utcDay: Int64, orMake make: () -> LabelStore.OffsetSpan) -> LabelStore.OffsetSpan {
     memoized(in: &local.offsets, key: utcDay) { store.offsets(on: utcDay, orMake: make) }
+  }
+}
+
+/// Labels by an integer key, one per slot (the key modulo the slot count):
+/// a newer key takes its slot over.
+private struct RecentLabels: Sendable {
+  private var keys: [Int64]
+  private var labels: [String]
+
+  /// `slots` must be a power of two.
+  init(slots: Int) {
+    keys = Array(repeating: .min, count: slots)
+    labels = Array(repeating: "", count: slots)
+  }
+
+  @inline(__always)
+  mutating func label(for key: Int64, orMake make: () -> String) -> String {
+    let slot = Int(truncatingIfNeeded: key) & (keys.count - 1)
+    if keys[slot] == key { return labels[slot] }
+    let label = make()
+    keys[slot] = key
+    labels[slot] = label
+    return label
+  }
+}
+
+extension LabelStore {
+  /// Runs `body` with a memo from this store's pool, returned to it after.
+  func withMemo<Result>(_ body: (inout LabelMemo) -> Result) -> Result {
+    var memo = memos.withLock { $0.popLast() } ?? LabelMemo(store: self)
+    let result = body(&memo)
+    memos.withLock { $0.append(memo) }
+    return result
   }
 }
 

@@ -23,7 +23,7 @@ public struct MessageMapper: Sendable {
   public let context: FormattingContext
   /// Everything built from the context, behind one reference, so that the
   /// mapper is cheap to copy and to capture.
-  private let rules: Rules
+  let rules: Rules
 
   /// Creates a mapper for `context`, building its formatters.
   public init(context: FormattingContext) {
@@ -33,19 +33,17 @@ public struct MessageMapper: Sendable {
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
-    var memo = LabelMemo(store: rules.store)
-    return rules.map(message, memo: &memo)
+    rules.store.withMemo { rules.map(message, memo: &$0) }
   }
 
   /// The rows of `messages`, in the same order.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    var memo = LabelMemo(store: rules.store)
-    return messages.map { rules.map($0, memo: &memo) }
+    rules.store.withMemo { memo in messages.map { rules.map($0, memo: &memo) } }
   }
 }
 
 /// The rules of a row, with what they need built once from a context.
-private final class Rules: Sendable {
+final class Rules: Sendable {
   let locale: Locale
   let untitledPlaceholder: String
   let previewLength: Int?
@@ -63,7 +61,7 @@ private final class Rules: Sendable {
     asciiInitials = (0..<128).map { byte in
       let scalar = Unicode.Scalar(UInt8(byte))
       return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-        ? initial(of: String(scalar), locale: context.locale) : nil
+        ? InboxFormat.initial(of: String(scalar), locale: context.locale) : nil
     }
   }
 
@@ -77,7 +75,8 @@ private final class Rules: Sendable {
       initials: initials(firstname: firstname, lastname: lastname, memo: &memo),
       title: title(
         firstname: firstname, lastname: lastname,
-        phoneNumber: singleLine(message.phoneNumber.international),
+        // Cleaned only when it is shown.
+        phoneNumber: firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : "",
         placeholder: untitledPlaceholder),
       message: previewLength.map { truncated(preview, to: $0) } ?? preview,
       date: date.text,
@@ -85,32 +84,47 @@ private final class Rules: Sendable {
       dateValidUntil: date.validUntil)
   }
 
-  /// ``initials(firstname:lastname:locale:)``, without asking ICU for names
-  /// that start with ASCII or were seen before.
   private func initials(firstname: String, lastname: String, memo: inout LabelMemo) -> String {
-    if let first = asciiInitial(of: firstname), let last = asciiInitial(of: lastname) {
-      let letters = first + last
-      return letters.isEmpty ? "?" : letters
+    var (first, last) = (firstname, lastname)
+    return first.withUTF8 { first in
+      last.withUTF8 { last in
+        initials(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }
+      }
     }
+  }
+
+  /// ``initials(firstname:lastname:locale:)`` of two cleaned names' UTF-8
+  /// bytes, asking ICU only for a letter or a pair of names not seen before.
+  /// Names that ``leadingLetter(of:)`` decides are looked up by their two
+  /// letters; others by their bytes, and `strings` makes them for the
+  /// general rule the first time.
+  func initials(
+    firstname: UnsafeBufferPointer<UInt8>, lastname: UnsafeBufferPointer<UInt8>, memo: inout LabelMemo,
+    strings: () -> (firstname: String, lastname: String)
+  ) -> String {
+    if let first = leadingLetter(of: firstname), let last = leadingLetter(of: lastname) {
+      // Such a name is never written family name first (its letter is not
+      // Han, Kana or Hangul), so each initial depends on its name alone.
+      return memo.initials(ofLetters: LeadingLetter.pairKey(first, last)) {
+        combinedInitials(initial(of: first), initial(of: last))
+      }
+    }
+    let (firstname, lastname) = strings()
     let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
     return memo.initials(of: names) {
       InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
     }
   }
 
-  /// The initial of a name whose first letter or digit is ASCII and not
-  /// followed by a combining mark: "" for a name with no letter or digit at
-  /// all in ASCII, nil when the general rule has to decide.
-  private func asciiInitial(of name: String) -> String? {
-    var name = name
-    return name.withUTF8 { bytes -> String? in
-      for (index, byte) in bytes.enumerated() {
-        guard byte < 0x80 else { return nil }
-        guard let letter = asciiInitials[Int(byte)] else { continue }
-        let next = index + 1
-        return next == bytes.count || bytes[next] < 0x80 ? letter : nil
+  private func initial(of letter: LeadingLetter) -> String? {
+    switch letter {
+    case .none: return nil
+    case .scalar(let value) where value < 0x80: return asciiInitials[Int(value)]
+    case .scalar(let value):
+      return store.initial(ofLetter: value) {
+        let letter = String(Unicode.Scalar(value)!)
+        return InboxFormat.initial(of: letter, locale: locale) ?? letter
       }
-      return ""
     }
   }
 }

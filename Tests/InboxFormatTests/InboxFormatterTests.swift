@@ -71,6 +71,42 @@ import Testing
     }
   }
 
+  /// Messages at each turn of the fast path: texts copied from the input
+  /// or not (escapes, texts to clean, previews to cut), initials told by
+  /// their first letters or by the general rule, titles from names, phone
+  /// numbers or the placeholder.
+  static let edgeCases = #"""
+    {"items":[
+    {"id":1,"firstname":"Søren","lastname":"Müller","message":"plain text","update_date":"2022-01-31T08:45:33Z"},
+    {"id":2,"firstname":"\u00c9mile","lastname":"Zola","message":"escaped \"quote\"","update_date":"2022-01-30T08:45:33Z"},
+    {"id":3,"firstname":"  Anna ","lastname":"van  Gogh","message":"two\nlines\tand  spaces","update_date":"2022-01-29T08:45:33Z"},
+    {"id":"s-4","firstname":"小明","lastname":"王","message":"你好","update_date":"2021-12-01T08:45:33+09:00"},
+    {"id":5,"firstname":"John","lastname":"王","message":"","update_date":"2022-01-31T11:59:59Z"},
+    {"id":6,"firstname":"","lastname":null,"message":"ok","phone_number":{"international":"+33 6 45 67 99 66"},"update_date":"2022-01-25T00:00:00Z"},
+    {"id":7,"message":"no phone","update_date":"2022-01-25T00:00:00Z","unread_count":3},
+    {"id":8,"firstname":"!!!","lastname":"***","message":"x","phone_number":{"international":" +1  555 "},"update_date":"2022-02-01T00:00:00Z"},
+    {"id":9,"lastname":"İnan","message":"a message long enough to be cut short","phone_number":null,"update_date":"2020-01-01T00:00:00Z"},
+    {"id":10,"firstname":"e\u0301mile","lastname":"Ødegaard","message":"😀 👍🏽","update_date":"2022-01-31T00:00:00Z"},
+    {"id":11,"firstname":"محمد","lastname":"العلي","message":"\u202Espoof","update_date":"2022-01-31T00:00:00Z"},
+    {"id":12,"firstname":"(Alex)","lastname":"Ж","message":"ok","phone_number":{"international":"\u0000"},"update_date":"2022-01-31T00:00:00Z"},
+    {"id":13,"firstname":"","lastname":"","phone_number":{"international":"+44\t20"},"update_date":"2022-01-31T00:00:00Z"}
+    ]}
+    """#
+
+  @Test func fastPathMatchesThePlainPathOnEdgeCases() throws {
+    let payload = Array(Self.edgeCases.utf8)
+    var untitled = Pinned.context(previewLength: 8)
+    untitled.untitledPlaceholder = "Nobody \"quoted\""
+    for context in Self.contexts + [untitled] {
+      for layout in Self.layouts {
+        let expected = try plainOutput(payload, context: context, layout: layout)
+        var output: [UInt8] = []
+        try InboxFormatter(context: context, layout: layout).format(payload) { output += $0 }
+        #expect(output == expected, "\(context.locale.identifier), \(layout)")
+      }
+    }
+  }
+
   @Test func errorsInLaterPiecesPointIntoTheWholeInput() throws {
     var lines = try bytes("corpus/corpus-1000.ndjson").split(separator: UInt8(ascii: "\n")).map(Array.init)
     lines[700] = Array(#"{"id":"broken","update_date":"2022-02-30T00:00:00Z"}"#.utf8)
@@ -89,6 +125,32 @@ import Testing
       }
       return item.path == "[700]" && item.id == .string("broken") && location.line == 701
     }
+  }
+
+  /// Found by the fuzzer: the excerpt of a bad `\u` escape took the bytes
+  /// of a broken UTF-8 sequence past the line break, which a piece of NDJSON
+  /// does not hold, so the message differed whole and in pieces.
+  @Test func aBrokenLineReadsTheSameWholeAndInPieces() throws {
+    let payload: [UInt8] =
+      Array(#"{"id":1,"update_date":"2022-01-31T10:00:00Z"}"#.utf8) + [0x0A]
+      + Array(#"{"id":2,"lastname":"{\u"#.utf8) + [0xEF, 0x0A, 0x20, 0x41, 0x22, 0x7D, 0x0A]
+    let formatter = InboxFormatter(context: Pinned.context())
+    func error(_ format: () throws -> Void) -> String? {
+      do {
+        try format()
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+    let whole = error { try formatter.format(payload) { _ in } }
+    // One line per read, so that the broken line is a piece of its own.
+    var lines = payload.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
+    let pieces = error {
+      try formatter.format(reading: { lines.isEmpty ? nil : lines.removeFirst() }) { _ in }
+    }
+    #expect(whole != nil)
+    #expect(whole == pieces, "\(whole ?? "") vs \(pieces ?? "")")
   }
 
   @Test func skippedMessagesAreReportedAndLeftOut() throws {

@@ -8,6 +8,9 @@ import Foundation
 /// real clock, only supplies the locale's word for yesterday.
 final class DateLabels: Sendable {
   private let days: LocalDays
+  /// The zone's offsets from two years before now until a year after, where
+  /// nearly every message falls.
+  private let recentOffsets: OffsetTable
   private let nowSeconds: Int64
   private let today: Int64
   /// The first instant of tomorrow: when every label of the last week's rows goes stale.
@@ -27,6 +30,8 @@ final class DateLabels: Sendable {
 
     days = LocalDays(timeZone: context.timeZone)
     nowSeconds = context.now.wholeSecondsSince1970
+    recentOffsets = OffsetTable(
+      days, from: nowSeconds - 731 * secondsPerDay, until: nowSeconds + 366 * secondsPerDay)
     today = days.day(of: nowSeconds)
     tomorrowStartDate = Date(
       timeIntervalSince1970: Double(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)))
@@ -85,7 +90,7 @@ final class DateLabels: Sendable {
   /// the offset, so these keys are exact.
   func label(for date: Date, memo: inout LabelMemo) -> (text: String, validUntil: Date?) {
     let seconds = date.wholeSecondsSince1970
-    let localSeconds = seconds + memo.offset(at: seconds, in: days)
+    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? memo.offset(at: seconds, in: days))
     let messageDay = floorDivide(localSeconds, by: secondsPerDay)
     let daysAgo = today - messageDay
     switch daysAgo {

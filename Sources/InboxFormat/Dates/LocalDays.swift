@@ -52,6 +52,40 @@ struct LocalDays: Sendable {
   }
 }
 
+/// A zone's UTC offsets over a span of time, from its offset changes: the
+/// offset of an instant without asking the time zone.
+struct OffsetTable: Sendable {
+  /// The first instant covered.
+  private let start: Int64
+  /// The first instant not covered.
+  private let end: Int64
+  /// When each offset starts, in order; the first is `start`.
+  private let changes: [Int64]
+  private let offsets: [Int64]
+
+  /// The offsets of `days`' zone from `start` until `end`.
+  init(_ days: LocalDays, from start: Int64, until end: Int64) {
+    var changes = [start]
+    var offsets = [days.offset(at: start)]
+    var instant = start
+    while let next = days.nextTransition(after: instant), next < end, next > instant {
+      changes.append(next)
+      offsets.append(days.offset(at: next))
+      instant = next
+    }
+    (self.start, self.end, self.changes, self.offsets) = (start, end, changes, offsets)
+  }
+
+  /// The offset at `seconds`, or nil outside the span.
+  func offset(at seconds: Int64) -> Int64? {
+    guard seconds >= start, seconds < end else { return nil }
+    // The last change at or before `seconds`; a zone changes a few times a year.
+    var index = changes.count - 1
+    while changes[index] > seconds { index -= 1 }
+    return offsets[index]
+  }
+}
+
 let secondsPerDay: Int64 = 86_400
 
 /// Division rounding toward negative infinity, so instants before 1970 fall

@@ -79,8 +79,22 @@ struct InboxReader {
   /// After a recoverable error (``hasFailed`` is false) the following call
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
+    guard let raw = try nextRaw() else { return nil }
+    return try scanner.message(raw)
+  }
+
+  /// The next message, left in the input when its texts need no unescaping;
+  /// otherwise as ``next()``.
+  mutating func nextPending() throws(InboxFormatError) -> PendingMessage? {
+    guard let raw = try nextRaw() else { return nil }
+    return raw.hasPlainTexts ? .raw(raw) : .decoded(try scanner.message(raw))
+  }
+
+  /// The next message as it lies in the input, its texts not yet copied
+  /// out (see ``RawMessage``); otherwise as ``next()``.
+  mutating func nextRaw() throws(InboxFormatError) -> RawMessage? {
     if let failure { throw failure }
-    let message: MessageAPIModel?
+    let message: RawMessage?
     do {
       message = try readStep()
     } catch {
@@ -96,7 +110,7 @@ struct InboxReader {
 
   /// Reads one item: a message, or `nil` at the end or with ``itemProblem``
   /// set. Throws only fatal errors.
-  private mutating func readStep() throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readStep() throws(InboxFormatError) -> RawMessage? {
     switch phase {
     case .start: return try readFirstValue()
     case .arrayElements(let isFirst): return try readArrayElement(isFirst: isFirst)
@@ -107,7 +121,7 @@ struct InboxReader {
 
   // MARK: Form
 
-  private mutating func readFirstValue() throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readFirstValue() throws(InboxFormatError) -> RawMessage? {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw .emptyInput }
     switch scanner.current {
@@ -202,7 +216,7 @@ struct InboxReader {
 
   // MARK: Items
 
-  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> RawMessage? {
     scanner.skipWhitespace()
     let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try moveToNextMember(closing: UInt8(ascii: "]"))
     guard hasElement else {
@@ -217,7 +231,7 @@ struct InboxReader {
     return try readItem(index: index, depth: form == .payload ? 2 : 1)
   }
 
-  private mutating func readLine() throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readLine() throws(InboxFormatError) -> RawMessage? {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else {
       phase = .finished
@@ -262,7 +276,7 @@ struct InboxReader {
   /// Reads the item at the scanner's position, which `depth` containers
   /// enclose. Throws syntax errors; an item-level problem goes to
   /// ``itemProblem``, after the whole item has been consumed.
-  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> RawMessage? {
     let start = scanner.position
     if scanner.current == UInt8(ascii: "{") {
       return try readMessage(index: index, start: start, depth: depth)
@@ -328,12 +342,12 @@ struct InboxReader {
     }
   }
 
-  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> MessageAPIModel? {
+  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> RawMessage? {
     var id: MessageID?
-    var firstname = ""
-    var lastname = ""
-    var message = ""
-    var phoneNumber = MessageAPIModel.PhoneNumber()
+    var firstname: JSONScanner.StringToken?
+    var lastname: JSONScanner.StringToken?
+    var message: JSONScanner.StringToken?
+    var phoneNumber: JSONScanner.StringToken?
     var updateDate: Date?
     var unreadCount: Int64 = 0
     var problems: [FieldProblem] = []
@@ -365,7 +379,7 @@ struct InboxReader {
       case .lastname: lastname = try readOptionalString(.lastname, depth: depth + 1, problems: &problems)
       case .message: message = try readOptionalString(.message, depth: depth + 1, problems: &problems)
       case .phoneNumber:
-        phoneNumber = MessageAPIModel.PhoneNumber()
+        phoneNumber = nil
         switch scanner.current {
         case UInt8(ascii: "{"): phoneNumber = try readPhoneNumber(depth: depth + 2, problems: &problems)
         case UInt8(ascii: "n"): try scanner.scanLiteral("null")
@@ -398,7 +412,7 @@ struct InboxReader {
     }
 
     if problems.isEmpty, let id, let updateDate {
-      return MessageAPIModel(
+      return RawMessage(
         id: id, firstname: firstname, lastname: lastname, message: message, phoneNumber: phoneNumber,
         updateDate: updateDate, unreadCount: unreadCount)
     }
@@ -414,9 +428,9 @@ struct InboxReader {
   }
 
   private mutating func readPhoneNumber(depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError)
-    -> MessageAPIModel.PhoneNumber
+    -> JSONScanner.StringToken?
   {
-    var international = ""
+    var international: JSONScanner.StringToken?
     scanner.position += 1
     scanner.skipWhitespace()
     var hasMember = scanner.current != UInt8(ascii: "}")
@@ -424,9 +438,9 @@ struct InboxReader {
     while hasMember {
       if try readKey(isNamed: "international") {
         if !problems.isEmpty { problems.removeAll { $0.field == .phoneNumber } }
-        international = ""
+        international = nil
         switch scanner.current {
-        case UInt8(ascii: "\""): international = try readString()
+        case UInt8(ascii: "\""): international = try scanner.scanString()
         case UInt8(ascii: "n"): try scanner.scanLiteral("null")
         default:
           problems.append(
@@ -438,7 +452,7 @@ struct InboxReader {
       scanner.skipWhitespace()
       hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
     }
-    return MessageAPIModel.PhoneNumber(international: international)
+    return international
   }
 
   // MARK: Values
@@ -527,16 +541,16 @@ struct InboxReader {
     try scanner.string(scanner.scanString())
   }
 
-  /// A string field that may be absent or `null` (read as empty).
+  /// A string field that may be absent or `null` (nil, read as empty).
   private mutating func readOptionalString(_ field: MessageField, depth: Int, problems: inout [FieldProblem])
-    throws(InboxFormatError) -> String
+    throws(InboxFormatError) -> JSONScanner.StringToken?
   {
     switch scanner.current {
-    case UInt8(ascii: "\""): return try readString()
+    case UInt8(ascii: "\""): return try scanner.scanString()
     case UInt8(ascii: "n"): try scanner.scanLiteral("null")
     default: problems.append(try skipMismatch(field, expected: "a string", depth: depth))
     }
-    return ""
+    return nil
   }
 
   /// Reads an integer into `value`, or returns the problem with it.
@@ -590,5 +604,34 @@ struct InboxReader {
     return FieldProblem(
       field: field, path: path ?? field.key.description, offset: start,
       kind: .typeMismatch(expected: expected, found: kind.description))
+  }
+}
+
+/// A valid message as it lies in the input: its texts are where they are in
+/// the bytes (nil when absent or `null`), already checked, not yet copied into
+/// `String`s, so that a row whose texts need no change can be written
+/// straight from the input.
+struct RawMessage {
+  var id: MessageID
+  var firstname: JSONScanner.StringToken?
+  var lastname: JSONScanner.StringToken?
+  var message: JSONScanner.StringToken?
+  var phoneNumber: JSONScanner.StringToken?
+  var updateDate: Date
+  var unreadCount: Int64
+}
+
+extension JSONScanner {
+  /// The message `raw`, read from this scanner's bytes, its texts copied out.
+  mutating func message(_ raw: RawMessage) throws(InboxFormatError) -> MessageAPIModel {
+    MessageAPIModel(
+      id: raw.id, firstname: try text(raw.firstname), lastname: try text(raw.lastname),
+      message: try text(raw.message), phoneNumber: .init(international: try text(raw.phoneNumber)),
+      updateDate: raw.updateDate, unreadCount: raw.unreadCount)
+  }
+
+  private mutating func text(_ token: StringToken?) throws(InboxFormatError) -> String {
+    guard let token else { return "" }
+    return try string(token)
   }
 }

@@ -609,7 +609,12 @@ struct JSONScanner {
       case 0xF0...0xF7: 4
       default: 1
       }
-    return index..<min(index + length, bytes.count)
+    // Only the continuation bytes that follow belong to it: a broken
+    // sequence ends where they stop (never past a line break, so that an
+    // NDJSON line reads the same alone or in its input).
+    var end = index + 1
+    while end < min(index + length, bytes.count), bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return index..<end
   }
 
   /// The character at `index`, quoted for a message (escaped if invisible).

@@ -62,39 +62,60 @@ public struct InboxEncoder: Sendable {
   func appendElements(_ rows: some Collection<MessageUIModel>, isFirst: Bool, to output: inout [UInt8]) {
     var isFirst = isFirst
     for row in rows {
-      switch layout.kind {
-      case .compact:
-        if !isFirst { output.append(UInt8(ascii: ",")) }
-        appendObject(row, pretty: false, to: &output)
-      case .pretty:
-        output.append(contentsOf: isFirst ? "\n".utf8 : ",\n".utf8)
-        appendObject(row, pretty: true, to: &output)
-      case .ndjson:
-        appendObject(row, pretty: false, to: &output)
-        output.append(UInt8(ascii: "\n"))
+      appendElement(id: row.id, isUnread: row.isUnread, isFirst: isFirst, to: &output) { text, output in
+        switch text {
+        case .initials: appendEscaped(row.initials, to: &output)
+        case .title: appendEscaped(row.title, to: &output)
+        case .message: appendEscaped(row.message, to: &output)
+        case .date: appendEscaped(row.date, to: &output)
+        }
       }
       isFirst = false
     }
   }
 
-  private func appendObject(_ row: MessageUIModel, pretty: Bool, to output: inout [UInt8]) {
-    let keys = pretty ? Self.prettyKeys : Self.compactKeys
+  /// The texts of a row, in the order they are written.
+  enum RowText {
+    case initials, title, message, date
+  }
+
+  /// Appends one row as an element of the document, `write` appending each
+  /// text's escaped contents between its quotes (see ``appendEscaped(_:to:)``).
+  @inline(__always)
+  func appendElement(
+    id: MessageID, isUnread: Bool, isFirst: Bool, to output: inout [UInt8],
+    texts write: (RowText, inout [UInt8]) -> Void
+  ) {
+    let keys: Keys
+    switch layout.kind {
+    case .compact:
+      if !isFirst { output.append(UInt8(ascii: ",")) }
+      keys = Self.compactKeys
+    case .pretty:
+      output.append(contentsOf: isFirst ? "\n".utf8 : ",\n".utf8)
+      keys = Self.prettyKeys
+    case .ndjson:
+      keys = Self.compactKeys
+    }
     output.append(contentsOf: keys.open)
-    switch row.id {
+    switch id {
     case .integer(let value): appendInteger(value, to: &output)
     case .string(let value): appendString(value, to: &output)
     }
-    output.append(contentsOf: keys.initials)
-    appendString(row.initials, to: &output)
-    output.append(contentsOf: keys.title)
-    appendString(row.title, to: &output)
-    output.append(contentsOf: keys.message)
-    appendString(row.message, to: &output)
-    output.append(contentsOf: keys.date)
-    appendString(row.date, to: &output)
+    @inline(__always) func append(_ text: RowText, after key: [UInt8]) {
+      output.append(contentsOf: key)
+      output.append(UInt8(ascii: "\""))
+      write(text, &output)
+      output.append(UInt8(ascii: "\""))
+    }
+    append(.initials, after: keys.initials)
+    append(.title, after: keys.title)
+    append(.message, after: keys.message)
+    append(.date, after: keys.date)
     output.append(contentsOf: keys.isUnread)
-    output.append(contentsOf: row.isUnread ? Self.trueBytes : Self.falseBytes)
+    output.append(contentsOf: isUnread ? Self.trueBytes : Self.falseBytes)
     output.append(contentsOf: keys.close)
+    if layout.kind == .ndjson { output.append(UInt8(ascii: "\n")) }
   }
 
   /// The fixed bytes around an object's values, from `{"id":` to `}`.
@@ -139,15 +160,20 @@ private func appendInteger(_ value: Int64, to output: inout [UInt8]) {
   }
 }
 
-/// Appends `text` as a JSON string literal: runs of bytes that need no
-/// escape are copied whole, found eight bytes at a time.
+/// Appends `text` as a JSON string literal.
 func appendString(_ text: String, to output: inout [UInt8]) {
   output.append(UInt8(ascii: "\""))
+  appendEscaped(text, to: &output)
+  output.append(UInt8(ascii: "\""))
+}
+
+/// Appends the contents of `text` as a JSON string literal holds them: runs
+/// of bytes that need no escape are copied whole, found eight bytes at a time.
+func appendEscaped(_ text: String, to output: inout [UInt8]) {
   if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
     let copy = Array(text.utf8)
     copy.withUnsafeBufferPointer { appendEscaped($0, to: &output) }
   }
-  output.append(UInt8(ascii: "\""))
 }
 
 @inline(__always)

@@ -63,7 +63,7 @@ private func utf8Length(lead: UInt8) -> Int {
 
 /// Whether `bytes` is already a clean line: nothing to remove, no whitespace
 /// but single ASCII spaces between other characters.
-private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let first = bytes.first, let last = bytes.last else { return true }
   if first == 0x20 || last == 0x20 { return false }
   var index = 0
@@ -104,6 +104,12 @@ private func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 private func isPlainWord(_ word: UInt64) -> Bool {
   let ones: UInt64 = 0x0101_0101_0101_0101
   let high: UInt64 = 0x8080_8080_8080_8080
+  if word & high == 0 {
+    // All ASCII, so no byte carries into the next: +1 sets the high bit of
+    // 0x7F only, and the borrow of -0x20 reaches the high bit of the bytes
+    // below 0x20.
+    return ((word &+ ones) | ((word &- 0x2020_2020_2020_2020) & ~word)) & high == 0
+  }
   @inline(__always) func hasByte(_ byte: UInt64) -> UInt64 {
     let value = word ^ (byte &* ones)
     return (value &- ones) & ~value & high

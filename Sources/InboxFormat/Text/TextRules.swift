@@ -44,7 +44,7 @@ private func isInitialCandidate(_ grapheme: Character) -> Bool {
   return !grapheme.unicodeScalars.contains("\u{20E3}")
 }
 
-private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.properties.generalCategory {
   case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
     .decimalNumber, .letterNumber, .otherNumber:
@@ -73,10 +73,16 @@ func initials(firstname: some StringProtocol, lastname: some StringProtocol, loc
   if isWrittenFamilyNameFirst(String(firstname)) && isWrittenFamilyNameFirst(String(lastname)) {
     return initial(of: lastname, locale: locale) ?? "?"
   }
-  switch (initial(of: firstname, locale: locale), initial(of: lastname, locale: locale)) {
+  return combinedInitials(initial(of: firstname, locale: locale), initial(of: lastname, locale: locale))
+}
+
+/// The avatar initials from each name's initial (nil when it has none): both,
+/// with a ZERO WIDTH NON-JOINER between two of a cursive script; one; or `?`.
+func combinedInitials(_ first: String?, _ last: String?) -> String {
+  switch (first, last) {
   case (let first?, let last?):
-    let joins = [first, last].allSatisfy { $0.unicodeScalars.first.map(isJoiningScriptLetter) ?? false }
-    return joins ? first + "\u{200C}" + last : first + last
+    func joins(_ initial: String) -> Bool { initial.unicodeScalars.first.map(isJoiningScriptLetter) ?? false }
+    return joins(first) && joins(last) ? first + "\u{200C}" + last : first + last
   case (let only?, nil), (nil, let only?):
     return only
   case (nil, nil):
@@ -93,22 +99,39 @@ func title(firstname: String, lastname: String, phoneNumber: String, placeholder
   switch (firstname.isEmpty, lastname.isEmpty) {
   case (false, false):
     let familyNameFirst = isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname)
-    // One allocation, where `a + " " + b` makes two.
-    var title = ""
-    title.reserveCapacity(firstname.utf8.count + lastname.utf8.count + 1)
-    title += familyNameFirst ? lastname : firstname
-    if !familyNameFirst { title += " " }
-    title += familyNameFirst ? firstname : lastname
-    return title
+    return familyNameFirst ? joined(lastname, firstname) : joined(firstname, lastname, separator: 0x20)
   case (false, true): return firstname
   case (true, false): return lastname
   case (true, true): return phoneNumber.isEmpty ? placeholder : phoneNumber
   }
 }
 
+/// `first`, `separator` and `second` in one string, copied byte for byte in
+/// one allocation (appending to a String goes through far more machinery).
+private func joined(_ first: String, _ second: String, separator: UInt8? = nil) -> String {
+  var (first, second) = (first, second)
+  return first.withUTF8 { first in
+    second.withUTF8 { second in
+      let count = first.count + (separator == nil ? 0 : 1) + second.count
+      return String(unsafeUninitializedCapacity: count) { buffer in
+        var end = buffer.initialize(fromContentsOf: first)
+        if let separator {
+          buffer[end] = separator
+          end += 1
+        }
+        return buffer[end...].initialize(fromContentsOf: second)
+      }
+    }
+  }
+}
+
 /// Whether a name is written only in scripts whose names put the family name
 /// first (Han, Hiragana, Katakana, Hangul), with at least one letter.
 func isWrittenFamilyNameFirst(_ name: String) -> Bool {
+  // Below U+1100 only U+00B7 (C2 B7) and two combining marks (CC 85, CC A3)
+  // belong to these scripts, and none of them is a letter: a name starting
+  // with any other such scalar is not one, whatever follows.
+  if let lead = name.utf8.first, lead < 0xE1, lead != 0xC2, lead != 0xCC { return false }
   var hasLetter = false
   for scalar in name.unicodeScalars {
     guard isFamilyNameFirstScript(scalar) else { return false }
