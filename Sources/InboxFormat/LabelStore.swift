@@ -123,6 +123,10 @@ struct LabelMemo: Sendable {
   /// days are an array lookup away.
   private var times = RecentLabels(slots: 2048)
   private var shortDates = RecentLabels(slots: 2048)
+  /// Initials by pair of leading letters, in slots by a hash of the pair.
+  private var letterPairs = RecentLabels(slots: 1024)
+  /// Initials and order by pair of names, in slots by a hash of their bytes.
+  private var names = RecentNames(slots: 1024)
 
   init(store: LabelStore) {
     self.store = store
@@ -136,12 +140,20 @@ struct LabelMemo: Sendable {
     shortDates.label(for: day) { store.shortDate(on: day, orMake: make) }
   }
 
-  mutating func initials(of names: LabelStore.NamePair, orMake make: () -> String) -> String {
-    memoized(in: &local.initials, key: names) { store.initials(of: names, orMake: make) }
+  mutating func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
+    // Pairs of letters are not consecutive numbers: spread them over the slots.
+    letterPairs.label(for: pair, slot: (pair &* 0x9E37_79B9_7F4A_7C15) >> 54) {
+      store.initials(ofLetters: pair, orMake: make)
+    }
   }
 
-  mutating func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
-    memoized(in: &local.letterPairs, key: pair) { store.initials(ofLetters: pair, orMake: make) }
+  /// What `make` gives for two names, given their UTF-8 bytes; `make` asks
+  /// the store with the names as `String`s.
+  mutating func names(
+    _ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>,
+    orMake make: () -> RecentNames.Entry
+  ) -> RecentNames.Entry {
+    names.entry(for: firstname, lastname, orMake: make)
   }
 
   mutating func offsets(on utcDay: Int64, orMake make: () -> LabelStore.OffsetSpan) -> LabelStore.OffsetSpan {
@@ -149,26 +161,105 @@ struct LabelMemo: Sendable {
   }
 }
 
-/// Labels by an integer key, one per slot (the key modulo the slot count):
-/// a newer key takes its slot over.
+/// Labels by an integer key, one per slot (the key modulo the slot count,
+/// unless told): a newer key takes its slot over.
 private struct RecentLabels: Sendable {
-  private var keys: [Int64]
+  private var keys: [UInt64]
   private var labels: [String]
 
   /// `slots` must be a power of two.
   init(slots: Int) {
-    keys = Array(repeating: .min, count: slots)
+    // No key is all ones: not a minute, day or pair of letters.
+    keys = Array(repeating: .max, count: slots)
     labels = Array(repeating: "", count: slots)
   }
 
   @inline(__always)
   mutating func label(for key: Int64, orMake make: () -> String) -> String {
-    let slot = Int(truncatingIfNeeded: key) & (keys.count - 1)
+    label(for: UInt64(bitPattern: key), slot: UInt64(bitPattern: key), orMake: make)
+  }
+
+  @inline(__always)
+  mutating func label(for key: UInt64, slot: UInt64, orMake make: () -> String) -> String {
+    let slot = Int(truncatingIfNeeded: slot) & (keys.count - 1)
     if keys[slot] == key { return labels[slot] }
     let label = make()
     keys[slot] = key
     labels[slot] = label
     return label
+  }
+}
+
+/// Initials and title order by pair of names, one pair per slot (by a hash
+/// of their bytes): a newer pair takes its slot over. A lookup hashes and
+/// compares bytes, without making a `String`.
+///
+/// The hash is not keyed, but colliding names only cost a lookup in the
+/// store, which is.
+struct RecentNames: Sendable {
+  struct Entry: Sendable {
+    var firstname: String
+    var lastname: String
+    var initials: String
+    /// Whether the title puts the last name first (both names Han, Kana or Hangul).
+    var familyNameFirst: Bool
+  }
+
+  private var hashes: [UInt64]
+  private var entries: [Entry?]
+
+  init(slots: Int) {
+    hashes = Array(repeating: 0, count: slots)
+    entries = Array(repeating: nil, count: slots)
+  }
+
+  @inline(__always)
+  mutating func entry(
+    for firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>, orMake make: () -> Entry
+  ) -> Entry {
+    var hash: UInt64 = 0x243F_6A88_85A3_08D3
+    mix(firstname, into: &hash)
+    mix(lastname, into: &hash)
+    let slot = Int(truncatingIfNeeded: hash >> 54) & (hashes.count - 1)
+    if hashes[slot] == hash, let entry = entries[slot], Self.holds(entry.firstname, firstname),
+      Self.holds(entry.lastname, lastname)
+    {
+      return entry
+    }
+    let entry = make()
+    hashes[slot] = hash
+    entries[slot] = entry
+    return entry
+  }
+
+  private static func holds(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.utf8.count == bytes.count else { return false }
+    var text = text
+    return text.withUTF8 { $0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+  }
+
+  /// Mixes `bytes` and their length into `hash`, eight bytes at a time.
+  @inline(__always)
+  private func mix(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
+    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var index = 0
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= bytes.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
+        hash ^= hash >> 29
+        index += 8
+      }
+    }
+    var tail = UInt64(bytes.count) << 56
+    var shift: UInt64 = 0
+    while index < bytes.count {
+      tail |= UInt64(bytes[index]) << shift
+      shift += 8
+      index += 1
+    }
+    hash = (hash ^ tail) &* multiplier
+    hash ^= hash >> 32
   }
 }
 

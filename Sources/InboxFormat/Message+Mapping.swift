@@ -84,36 +84,45 @@ final class Rules: Sendable {
       dateValidUntil: date.validUntil)
   }
 
+  /// ``initials(firstname:lastname:locale:)`` of two cleaned names.
   private func initials(firstname: String, lastname: String, memo: inout LabelMemo) -> String {
     var (first, last) = (firstname, lastname)
     return first.withUTF8 { first in
       last.withUTF8 { last in
-        initials(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }
+        initialsAndOrder(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }.initials
       }
     }
   }
 
   /// ``initials(firstname:lastname:locale:)`` of two cleaned names' UTF-8
-  /// bytes, asking ICU only for a letter or a pair of names not seen before.
-  /// Names that ``leadingLetter(of:)`` decides are looked up by their two
-  /// letters; others by their bytes, and `strings` makes them for the
-  /// general rule the first time.
-  func initials(
+  /// bytes, and whether their title puts the last name first, asking ICU
+  /// only for a letter or a pair of names not seen before. Names that
+  /// ``leadingLetter(of:)`` decides are looked up by their two letters; for
+  /// others `strings` is called to make them when the pair is not in the
+  /// memo's slots.
+  func initialsAndOrder(
     firstname: UnsafeBufferPointer<UInt8>, lastname: UnsafeBufferPointer<UInt8>, memo: inout LabelMemo,
     strings: () -> (firstname: String, lastname: String)
-  ) -> String {
+  ) -> (initials: String, familyNameFirst: Bool) {
     if let first = leadingLetter(of: firstname), let last = leadingLetter(of: lastname) {
       // Such a name is never written family name first (its letter is not
       // Han, Kana or Hangul), so each initial depends on its name alone.
-      return memo.initials(ofLetters: LeadingLetter.pairKey(first, last)) {
+      let initials = memo.initials(ofLetters: LeadingLetter.pairKey(first, last)) {
         combinedInitials(initial(of: first), initial(of: last))
       }
+      return (initials, false)
     }
-    let (firstname, lastname) = strings()
-    let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
-    return memo.initials(of: names) {
-      InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
+    let entry = memo.names(firstname, lastname) {
+      let (firstname, lastname) = strings()
+      let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
+      return RecentNames.Entry(
+        firstname: firstname, lastname: lastname,
+        initials: store.initials(of: names) {
+          InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
+        },
+        familyNameFirst: isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname))
     }
+    return (entry.initials, entry.familyNameFirst)
   }
 
   private func initial(of letter: LeadingLetter) -> String? {

@@ -69,11 +69,8 @@ extension Rules {
     // A preview no longer than the limit in bytes is no longer in clusters.
     if let previewLength, message.count > previewLength { return false }
 
-    var familyNameFirst = false
-    let initials = initials(firstname: firstname, lastname: lastname, memo: &memo) {
-      let names = (firstname: String(decoding: firstname, as: UTF8.self), lastname: String(decoding: lastname, as: UTF8.self))
-      familyNameFirst = isWrittenFamilyNameFirst(names.firstname) && isWrittenFamilyNameFirst(names.lastname)
-      return names
+    let (initials, familyNameFirst) = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo) {
+      (String(decoding: firstname, as: UTF8.self), String(decoding: lastname, as: UTF8.self))
     }
     var phoneNumber = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     if firstname.isEmpty && lastname.isEmpty {
