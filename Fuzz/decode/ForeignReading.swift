@@ -122,9 +122,9 @@ enum ForeignReading {
     guard reading.fatal == nil, reading.items.count == lines.count else { return }
     for (index, (ours, theirs)) in zip(reading.items, foreign).enumerated() {
       switch (ours, theirs) {
-      case (.problem(.syntax(let reason, _, _)), .success):
+      case (.problem(.brokenLine(_, let reason, _, _)), .success):
         fuzzCheck(reason.hasPrefix("trailing comma"), "JSONSerialization reads line item \(index), we refuse: \(reason)", input: input)
-      case (.problem(.syntax), .failure):
+      case (.problem(.brokenLine), .failure):
         break
       case (_, .failure(let refusal)):
         fuzzCheck(isRepresentabilityProblem(refusal.reason), "we read line item \(index), JSONSerialization refuses it: \(refusal.reason)", input: input)

@@ -19,6 +19,11 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   ///   - location: Where the problem starts.
   case syntax(reason: String, expected: String, location: InputLocation)
 
+  /// A line of NDJSON is not one whole message object: the syntax error in
+  /// it, as for ``syntax(reason:expected:location:)``, and the 0-based index
+  /// of the message the line held. Reading can go on with the next line.
+  case brokenLine(index: Int, reason: String, expected: String, location: InputLocation)
+
   /// The input is JSON, but not an inbox payload: neither an object with an
   /// `items` array, nor an array of messages, nor message objects one per line.
   case unexpectedShape(path: String, found: String, location: InputLocation)
@@ -40,7 +45,8 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   public var location: InputLocation? {
     switch self {
     case .emptyInput: nil
-    case .syntax(_, _, let location), .unexpectedShape(_, _, let location): location
+    case .syntax(_, _, let location), .brokenLine(_, _, _, let location), .unexpectedShape(_, _, let location):
+      location
     case .missingField(let item, _): item.location
     case .typeMismatch(_, _, _, _, let location), .invalidDate(_, _, _, let location),
       .numberOutOfRange(_, _, _, let location):
@@ -51,7 +57,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   /// The message the error is about, when it is about one.
   public var item: ItemReference? {
     switch self {
-    case .emptyInput, .syntax, .unexpectedShape: nil
+    case .emptyInput, .syntax, .brokenLine, .unexpectedShape: nil
     case .missingField(let item, _), .typeMismatch(let item, _, _, _, _), .invalidDate(let item, _, _, _),
       .numberOutOfRange(let item, _, _, _):
       item
@@ -65,6 +71,8 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
       return "the input is empty; expected a JSON object with an \"items\" array, a JSON array, or NDJSON"
     case .syntax(let reason, let expected, _):
       return "\(prefix)invalid JSON: \(reason); expected \(expected)"
+    case .brokenLine(let index, let reason, let expected, _):
+      return "\(prefix)[\(index)]: invalid JSON: \(reason); expected \(expected)"
     case .unexpectedShape(let path, let found, _):
       return "\(prefix)\(path): found \(found); expected an object with an \"items\" array, an array of messages, or one message object per line"
     case .missingField(let item, let field):

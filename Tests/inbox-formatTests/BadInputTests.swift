@@ -96,15 +96,16 @@ import Testing
     Case("two arrays", "[]\n[]", "line 2, column 1: invalid JSON: trailing data after the JSON document; expected the end of the input"),
     Case("two payloads", #"{"items":[]} {"items":[]}"#, "line 1, column 14: invalid JSON: trailing data after the JSON document"),
     Case("trailing garbage", "[" + valid + "] x", "line 1, column 49: invalid JSON: trailing data after the JSON document"),
-    // A bad line inside NDJSON: the line is named, even when reading only fails on the next.
-    Case("a line cut short in NDJSON", valid + "\n" + #"{"id":2,"# + "\n" + valid, "line 2, column 9: invalid JSON: unexpected end of line; expected the rest of the message on the same line"),
-    Case("a line that is not JSON in NDJSON", valid + "\noops\n" + valid, #"line 2, column 1: invalid JSON: unexpected character "o"; expected a message object"#),
-    Case("two messages on one NDJSON line", valid + " " + valid, #"line 1, column 47: invalid JSON: unexpected character "{"; expected a line break after the message"#),
+    // A bad line inside NDJSON: the line and its message's index are named, even when
+    // reading only fails on the next.
+    Case("a line cut short in NDJSON", valid + "\n" + #"{"id":2,"# + "\n" + valid, "line 2, column 9: [1]: invalid JSON: unexpected end of line; expected the rest of the message on the same line"),
+    Case("a line that is not JSON in NDJSON", valid + "\noops\n" + valid, #"line 2, column 1: [1]: invalid JSON: unexpected character "o"; expected a message object"#),
+    Case("two messages on one NDJSON line", valid + " " + valid, #"line 1, column 47: [0]: invalid JSON: unexpected character "{"; expected a line break after the message"#),
     Case("an invalid message in NDJSON", valid + "\n" + #"{"id":2}"#, #"line 2, column 1: [1].update_date (id 2): missing required field "update_date""#),
     // Nesting hundreds of thousands deep: an error, never a stack overflow.
     Case("300,000 open brackets", String(repeating: "[", count: 300_000), "line 1, column 513: invalid JSON: nesting deeper than 512 levels; expected fewer nested arrays and objects"),
     Case("300,000 nested objects in a field", #"{"items":[{"id":1,"x":"# + String(repeating: #"{"a":"#, count: 300_000), "nesting deeper than 512 levels"),
-    Case("300,000 nested arrays in an NDJSON line", #"{"id":1,"x":"# + String(repeating: "[", count: 300_000) + "\n", "line 1, column 524: invalid JSON: nesting deeper than 512 levels"),
+    Case("300,000 nested arrays in an NDJSON line", #"{"id":1,"x":"# + String(repeating: "[", count: 300_000) + "\n", "line 1, column 524: [0]: invalid JSON: nesting deeper than 512 levels"),
     Case("balanced deep nesting", "[" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_001), "line 1, column 513: invalid JSON: nesting deeper than 512 levels"),
   ]
 

@@ -42,7 +42,7 @@ import Testing
     #expect(result.stdoutText.contains("Ann") && result.stdoutText.contains("Bob"))
   }
 
-  @Test func aBrokenNDJSONLineIsNamedByItsLine() throws {
+  @Test func aBrokenNDJSONLineIsNamedByItsLineAndIndex() throws {
     let valid = BadInputTests.valid
     let ndjson = [valid, #"{"id":2,"update_date":"2022-01-31T08:45:33Z""#, valid, "", #"{"id":4,"update_date":"nope"}"#, valid]
       .joined(separator: "\n")
@@ -51,7 +51,7 @@ import Testing
     #expect(result.stdoutText.split(separator: "\n").count == 3)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines[0].hasPrefix("inbox-format: <stdin>: skipped: line 2, column 45: invalid JSON: unexpected end of line"))
+    #expect(lines[0].hasPrefix("inbox-format: <stdin>: skipped: line 2, column 45: [1]: invalid JSON: unexpected end of line"))
     #expect(lines[1].hasPrefix(#"inbox-format: <stdin>: skipped: line 5, column 23: [3].update_date (id 4): invalid date "nope""#))
     #expect(lines[2] == "inbox-format: <stdin>: skipped 2 invalid messages")
   }

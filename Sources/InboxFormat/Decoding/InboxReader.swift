@@ -151,7 +151,7 @@ struct InboxReader {
         phase = .lines
         nextIndex = 1
         scanner.moveToNextLine(from: objectStart)
-        itemProblem = error
+        itemProblem = Self.brokenLine(error, index: 0)
         return nil
       }
     default:
@@ -266,9 +266,16 @@ struct InboxReader {
           itemProblem = .syntax(reason: "unexpected end of line", expected: Self.restOfTheLine, location: lineEnd)
         }
       }
+      itemProblem = itemProblem.map { Self.brokenLine($0, index: index) }
       scanner.moveToNextLine(from: start)
       return nil
     }
+  }
+
+  /// A syntax error in a line of NDJSON, as the broken line it makes.
+  private static func brokenLine(_ error: InboxFormatError, index: Int) -> InboxFormatError {
+    guard case .syntax(let reason, let expected, let location) = error else { return error }
+    return .brokenLine(index: index, reason: reason, expected: expected, location: location)
   }
 
   private static let restOfTheLine = "the rest of the message on the same line (NDJSON holds one message per line)"

@@ -208,14 +208,18 @@ import Testing
 
   // MARK: Syntax errors
 
+  /// The syntax error in `json`, or in its only line when that line could
+  /// be NDJSON (as `{` could).
   static func syntax(_ json: String) -> (reason: String, expected: String, location: InputLocation)? {
-    guard case .syntax(let reason, let expected, let location) = Fixture.error(decoding: json) else { return nil }
-    return (reason, expected, location)
+    syntax(Array(json.utf8))
   }
 
   static func syntax(_ bytes: [UInt8]) -> (reason: String, expected: String, location: InputLocation)? {
-    guard case .syntax(let reason, let expected, let location) = Fixture.error(decoding: bytes) else { return nil }
-    return (reason, expected, location)
+    switch Fixture.error(decoding: bytes) {
+    case .syntax(let reason, let expected, let location)?, .brokenLine(0, let reason, let expected, let location)?:
+      (reason, expected, location)
+    default: nil
+    }
   }
 
   @Test(arguments: [

@@ -23,8 +23,8 @@ import Testing
     // the reading only fails on the third line's "{".
     #expect(
       Fixture.error(decoding: Self.ndjsonWithBrokenLine)
-        == .syntax(
-          reason: "unexpected end of line",
+        == .brokenLine(
+          index: 1, reason: "unexpected end of line",
           expected: "the rest of the message on the same line (NDJSON holds one message per line)",
           location: InputLocation(line: 2, column: 45, byteOffset: 90)))
   }
@@ -39,12 +39,13 @@ import Testing
     #expect(skipped.map(\.location?.line) == [2, 3])
     #expect(
       skipped.first
-        == .syntax(
-          reason: "unexpected end of line",
+        == .brokenLine(
+          index: 1, reason: "unexpected end of line",
           expected: "the rest of the message on the same line (NDJSON holds one message per line)",
           location: Fixture.location(of: "\n\"update", in: json)))
     // A pretty-printed message alone is not NDJSON either.
-    guard case .syntax("unexpected end of line", _, let location) = Fixture.error(decoding: "{\n  \"id\": 1\n}") else {
+    guard case .brokenLine(0, "unexpected end of line", _, let location) = Fixture.error(decoding: "{\n  \"id\": 1\n}")
+    else {
       Issue.record("expected a broken line")
       return
     }
@@ -58,11 +59,16 @@ import Testing
     #expect(messages.map(\.id) == [.integer(1), .integer(3)])
     #expect(skipped.map(\.location?.line) == [2, 4, 6])
     #expect(skipped.map(\.location?.column) == [9, 14, 1])
-    guard case .syntax(let reason, _, _) = skipped[0] else {
-      Issue.record("expected a syntax error")
+    guard case .brokenLine(1, let reason, _, _) = skipped[0] else {
+      Issue.record("expected line item 1 to be broken")
       return
     }
     #expect(reason == "unexpected end of line")
+    let indices = skipped.map { problem -> Int? in
+      guard case .brokenLine(let index, _, _, _) = problem else { return nil }
+      return index
+    }
+    #expect(indices == [1, 3, 4])
   }
 
   @Test func brokenNDJSONLineIsSkippedWhenSkippingInvalid() throws {
@@ -76,8 +82,8 @@ import Testing
     let (messages, skipped) = try Self.skipping(json)
     #expect(messages.map(\.id) == [.integer(2)])
     #expect(skipped.count == 1)
-    guard case .syntax(_, _, let location) = skipped.first else {
-      Issue.record("expected a syntax error")
+    guard case .brokenLine(0, _, _, let location) = skipped.first else {
+      Issue.record("expected line item 0 to be broken")
       return
     }
     #expect(location == InputLocation(line: 1, column: 27, byteOffset: 26))
@@ -114,7 +120,7 @@ import Testing
             path: "[2]", index: 2, id: nil, location: InputLocation(line: 4, column: 1, byteOffset: 56)),
           field: "", expected: "a message object", found: "a number",
           location: InputLocation(line: 4, column: 1, byteOffset: 56)))
-    guard case .syntax(let reason, let expected, _) = skipped[2] else {
+    guard case .brokenLine(3, let reason, let expected, _) = skipped[2] else {
       Issue.record("expected a syntax error for two messages on one line")
       return
     }
