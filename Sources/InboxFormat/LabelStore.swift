@@ -67,8 +67,8 @@ final class LabelStore: Sendable {
   static let limit = 8192
 
   private let tables = Mutex(Tables())
-  /// Memos not in use; as many as threads that used the store at once.
-  fileprivate let memos = Mutex<[LabelMemo]>([])
+  /// The tables of memos not in use; as many as threads that used the store at once.
+  fileprivate let memos = Mutex<[LabelMemo.Tables]>([])
 
   /// The value for `key` in a table, made the first time. Making happens
   /// outside the lock (it may ask ICU, or this store for another table); two
@@ -113,36 +113,44 @@ final class LabelStore: Sendable {
 }
 
 /// One thread's view of a ``LabelStore``: plain tables in front of the
-/// shared one. Mappers keep a few in a pool (``LabelStore/withMemo(_:)``), so
-/// a batch starts with what earlier batches found.
+/// shared one. The store keeps the tables of finished memos in a pool
+/// (``LabelStore/withMemo(_:)``), so a batch starts with what earlier
+/// batches found.
 struct LabelMemo: Sendable {
   let store: LabelStore
-  private var local = LabelStore.Tables()
-  /// Times and short dates by minute and day, in slots: consecutive minutes
-  /// and days never share one, so today's minutes and the last few years'
-  /// days are an array lookup away.
-  private var times = RecentLabels(slots: 2048)
-  private var shortDates = RecentLabels(slots: 2048)
-  /// Initials by pair of leading letters, in slots by a hash of the pair.
-  private var letterPairs = RecentLabels(slots: 1024)
-  /// Initials and order by pair of names, in slots by a hash of their bytes.
-  private var names = RecentNames(slots: 1024)
+  fileprivate var tables: Tables
 
-  init(store: LabelStore) {
+  /// What a memo has looked up, without the store (the store's pool holds
+  /// them: with it, they would hold the store in a cycle).
+  struct Tables: Sendable {
+    /// Times and short dates by minute and day, in slots: consecutive
+    /// minutes and days never share one, so today's minutes and the last few
+    /// years' days are an array lookup away.
+    fileprivate var times = RecentLabels(slots: 2048)
+    fileprivate var shortDates = RecentLabels(slots: 2048)
+    /// Initials by pair of leading letters, in slots by a hash of the pair.
+    fileprivate var letterPairs = RecentLabels(slots: 1024)
+    /// Initials and order by pair of names, in slots by a hash of their bytes.
+    fileprivate var names = RecentNames(slots: 1024)
+    fileprivate var offsets: [Int64: LabelStore.OffsetSpan] = [:]
+  }
+
+  init(store: LabelStore, tables: Tables = Tables()) {
     self.store = store
+    self.tables = tables
   }
 
   mutating func time(at minute: Int64, orMake make: () -> String) -> String {
-    times.label(for: minute) { store.time(at: minute, orMake: make) }
+    tables.times.label(for: minute) { store.time(at: minute, orMake: make) }
   }
 
   mutating func shortDate(on day: Int64, orMake make: () -> String) -> String {
-    shortDates.label(for: day) { store.shortDate(on: day, orMake: make) }
+    tables.shortDates.label(for: day) { store.shortDate(on: day, orMake: make) }
   }
 
   mutating func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
     // Pairs of letters are not consecutive numbers: spread them over the slots.
-    letterPairs.label(for: pair, slot: (pair &* 0x9E37_79B9_7F4A_7C15) >> 54) {
+    tables.letterPairs.label(for: pair, slot: (pair &* 0x9E37_79B9_7F4A_7C15) >> 54) {
       store.initials(ofLetters: pair, orMake: make)
     }
   }
@@ -153,11 +161,11 @@ struct LabelMemo: Sendable {
     _ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>,
     orMake make: () -> RecentNames.Entry
   ) -> RecentNames.Entry {
-    names.entry(for: firstname, lastname, orMake: make)
+    tables.names.entry(for: firstname, lastname, orMake: make)
   }
 
   mutating func offsets(on utcDay: Int64, orMake make: () -> LabelStore.OffsetSpan) -> LabelStore.OffsetSpan {
-    memoized(in: &local.offsets, key: utcDay) { store.offsets(on: utcDay, orMake: make) }
+    memoized(in: &tables.offsets, key: utcDay) { store.offsets(on: utcDay, orMake: make) }
   }
 }
 
@@ -264,11 +272,12 @@ struct RecentNames: Sendable {
 }
 
 extension LabelStore {
-  /// Runs `body` with a memo from this store's pool, returned to it after.
+  /// Runs `body` with a memo whose tables come from this store's pool, and
+  /// go back to it after.
   func withMemo<Result>(_ body: (inout LabelMemo) -> Result) -> Result {
-    var memo = memos.withLock { $0.popLast() } ?? LabelMemo(store: self)
+    var memo = LabelMemo(store: self, tables: memos.withLock { $0.popLast() } ?? LabelMemo.Tables())
     let result = body(&memo)
-    memos.withLock { $0.append(memo) }
+    memos.withLock { $0.append(memo.tables) }
     return result
   }
 }
