@@ -9,8 +9,8 @@ import Synchronization
 /// shared by every thread that uses it: a service that formats a page per
 /// request pays for each distinct minute, day and pair of names once.
 ///
-/// Each batch keeps a local copy of what it used (``LabelMemo``), so the lock
-/// is taken only when a batch meets a key for the first time.
+/// Each thread looks up through a ``LabelMemo`` of what it used, so the lock
+/// is taken only when a memo meets a key for the first time.
 final class LabelStore: Sendable {
   /// Two names, compared and hashed by their UTF-8 bytes: String's own
   /// hashing normalizes to NFC first, which costs more than the lookup saves.
@@ -23,12 +23,8 @@ final class LabelStore: Sendable {
     }
 
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
-      guard left.utf8.count == right.utf8.count else { return false }
-      var left = left
       var right = right
-      return left.withUTF8 { left in
-        right.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
-      }
+      return right.withUTF8 { holds(left, bytes: $0) }
     }
 
     func hash(into hasher: inout Hasher) {
@@ -78,10 +74,7 @@ final class LabelStore: Sendable {
   ) -> Value {
     if let value = tables.withLock({ $0[keyPath: table][key] }) { return value }
     let value = make()
-    tables.withLock { tables in
-      if tables[keyPath: table].count >= Self.limit { tables[keyPath: table].removeAll(keepingCapacity: true) }
-      tables[keyPath: table][key] = value
-    }
+    tables.withLock { remember(value, for: key, in: &$0[keyPath: table]) }
     return value
   }
 
@@ -229,8 +222,8 @@ struct RecentNames: Sendable {
     mix(firstname, into: &hash)
     mix(lastname, into: &hash)
     let slot = Int(truncatingIfNeeded: hash >> 54) & (hashes.count - 1)
-    if hashes[slot] == hash, let entry = entries[slot], Self.holds(entry.firstname, firstname),
-      Self.holds(entry.lastname, lastname)
+    if hashes[slot] == hash, let entry = entries[slot], holds(entry.firstname, bytes: firstname),
+      holds(entry.lastname, bytes: lastname)
     {
       return entry
     }
@@ -238,12 +231,6 @@ struct RecentNames: Sendable {
     hashes[slot] = hash
     entries[slot] = entry
     return entry
-  }
-
-  private static func holds(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.utf8.count == bytes.count else { return false }
-    var text = text
-    return text.withUTF8 { $0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
   }
 
   /// Mixes `bytes` and their length into `hash`, eight bytes at a time.
@@ -287,7 +274,21 @@ extension LabelStore {
 private func memoized<Key: Hashable, Value>(in table: inout [Key: Value], key: Key, _ make: () -> Value) -> Value {
   if let value = table[key] { return value }
   let value = make()
+  remember(value, for: key, in: &table)
+  return value
+}
+
+/// Puts `value` in `table`, which starts over past ``LabelStore/limit``
+/// entries, so that a long-lived mapper fed endless distinct keys stays small.
+private func remember<Key: Hashable, Value>(_ value: Value, for key: Key, in table: inout [Key: Value]) {
   if table.count >= LabelStore.limit { table.removeAll(keepingCapacity: true) }
   table[key] = value
-  return value
+}
+
+/// Whether `text` holds exactly `bytes`, compared as UTF-8 without
+/// normalizing.
+private func holds(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard text.utf8.count == bytes.count else { return false }
+  var text = text
+  return text.withUTF8 { $0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
 }

@@ -70,26 +70,31 @@ final class Rules: Sendable {
     let lastname = singleLine(message.lastname)
     let preview = singleLine(message.message)
     let date = dateLabels.label(for: message.updateDate, memo: &memo)
+    let (initials, familyNameFirst) = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo)
+    // Cleaned only when it is shown.
+    let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : ""
+    let title = TitleSource(
+      hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
+      familyNameFirst: { familyNameFirst })
     return MessageUIModel(
       id: message.id,
-      initials: initials(firstname: firstname, lastname: lastname, memo: &memo),
-      title: title(
-        firstname: firstname, lastname: lastname,
-        // Cleaned only when it is shown.
-        phoneNumber: firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : "",
-        placeholder: untitledPlaceholder),
+      initials: initials,
+      title: title.title(
+        firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: untitledPlaceholder),
       message: previewLength.map { truncated(preview, to: $0) } ?? preview,
       date: date.text,
       isUnread: message.unreadCount > 0,
       dateValidUntil: date.validUntil)
   }
 
-  /// ``initials(firstname:lastname:locale:)`` of two cleaned names.
-  private func initials(firstname: String, lastname: String, memo: inout LabelMemo) -> String {
+  /// ``initialsAndOrder(firstname:lastname:memo:strings:)`` of two cleaned names.
+  private func initialsAndOrder(firstname: String, lastname: String, memo: inout LabelMemo)
+    -> (initials: String, familyNameFirst: Bool)
+  {
     var (first, last) = (firstname, lastname)
     return first.withUTF8 { first in
       last.withUTF8 { last in
-        initialsAndOrder(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }.initials
+        initialsAndOrder(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }
       }
     }
   }

@@ -77,25 +77,27 @@ extension Rules {
       phoneNumber = raw.phoneNumber.contents(in: bytes)
       guard isSingleLine(phoneNumber) else { return false }
     }
+    let title = TitleSource(
+      hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
+      familyNameFirst: { familyNameFirst })
     let date = dateLabels.label(for: raw.updateDate, memo: &memo)
 
     encoder.appendElement(id: raw.id, isUnread: raw.unreadCount > 0, isFirst: isFirst, to: &output) { text, output in
       switch text {
       case .initials: appendEscaped(initials, to: &output)
       case .title:
-        switch (firstname.isEmpty, lastname.isEmpty) {
-        case (false, false):
-          output.append(contentsOf: familyNameFirst ? lastname : firstname)
-          if !familyNameFirst { output.append(0x20) }
-          output.append(contentsOf: familyNameFirst ? firstname : lastname)
-        case (false, true): output.append(contentsOf: firstname)
-        case (true, false): output.append(contentsOf: lastname)
-        case (true, true):
-          if phoneNumber.isEmpty {
-            appendEscaped(untitledPlaceholder, to: &output)
-          } else {
-            output.append(contentsOf: phoneNumber)
-          }
+        switch title {
+        case .names(familyNameFirst: true):
+          output.append(contentsOf: lastname)
+          output.append(contentsOf: firstname)
+        case .names(familyNameFirst: false):
+          output.append(contentsOf: firstname)
+          output.append(0x20)
+          output.append(contentsOf: lastname)
+        case .firstname: output.append(contentsOf: firstname)
+        case .lastname: output.append(contentsOf: lastname)
+        case .phoneNumber: output.append(contentsOf: phoneNumber)
+        case .placeholder: appendEscaped(untitledPlaceholder, to: &output)
         }
       case .message: output.append(contentsOf: message)
       case .date: appendEscaped(date.text, to: &output)

@@ -77,12 +77,6 @@ final class DateLabels: Sendable {
   }
 
   /// The label of a message updated at `date`, and the first instant it is stale.
-  func label(for date: Date) -> (text: String, validUntil: Date?) {
-    var memo = LabelMemo(store: LabelStore())
-    return label(for: date, memo: &memo)
-  }
-
-  /// The label of a message updated at `date`, and the first instant it is stale.
   ///
   /// `memo` remembers offsets and formatted labels, so ICU formats each
   /// distinct minute or day once, not once per message. A time label depends

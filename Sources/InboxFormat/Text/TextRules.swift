@@ -96,13 +96,38 @@ func combinedInitials(_ first: String?, _ last: String?) -> String {
 ///
 /// The names and the phone number must already be single lines.
 func title(firstname: String, lastname: String, phoneNumber: String, placeholder: String) -> String {
-  switch (firstname.isEmpty, lastname.isEmpty) {
-  case (false, false):
-    let familyNameFirst = isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname)
-    return familyNameFirst ? joined(lastname, firstname) : joined(firstname, lastname, separator: 0x20)
-  case (false, true): return firstname
-  case (true, false): return lastname
-  case (true, true): return phoneNumber.isEmpty ? placeholder : phoneNumber
+  let source = TitleSource(
+    hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
+    familyNameFirst: { isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname) })
+  return source.title(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: placeholder)
+}
+
+/// What a title is made of: the rule of ``title(firstname:lastname:phoneNumber:placeholder:)``,
+/// kept apart from the text so that rows written from bytes follow it too.
+enum TitleSource: Equatable {
+  /// Both names, in this order, with a space unless family name first.
+  case names(familyNameFirst: Bool)
+  case firstname, lastname, phoneNumber, placeholder
+
+  /// `familyNameFirst` is asked only when there are both names.
+  init(hasFirstname: Bool, hasLastname: Bool, hasPhoneNumber: Bool, familyNameFirst: () -> Bool) {
+    switch (hasFirstname, hasLastname) {
+    case (true, true): self = .names(familyNameFirst: familyNameFirst())
+    case (true, false): self = .firstname
+    case (false, true): self = .lastname
+    case (false, false): self = hasPhoneNumber ? .phoneNumber : .placeholder
+    }
+  }
+
+  func title(firstname: String, lastname: String, phoneNumber: String, placeholder: String) -> String {
+    switch self {
+    case .names(familyNameFirst: true): joined(lastname, firstname)
+    case .names(familyNameFirst: false): joined(firstname, lastname, separator: 0x20)
+    case .firstname: firstname
+    case .lastname: lastname
+    case .phoneNumber: phoneNumber
+    case .placeholder: placeholder
+    }
   }
 }
 
