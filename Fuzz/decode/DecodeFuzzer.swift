@@ -319,16 +319,6 @@ func checkRow(_ row: MessageUIModel, context: FormattingContext, input: UnsafeBu
   }
 }
 
-func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.properties.generalCategory {
-  case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-    .decimalNumber, .letterNumber, .otherNumber:
-    true
-  default:
-    false
-  }
-}
-
 func withoutZeroWidthNoBreakSpaces(_ text: String) -> String {
   String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" }))
 }

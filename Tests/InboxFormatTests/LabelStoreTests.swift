@@ -7,7 +7,7 @@ import Testing
   /// The store's pool keeps memos' tables, not memos: a memo holds its store,
   /// and a pool of them would keep a mapper's labels alive for ever (a
   /// service that builds a mapper per request would grow without end).
-  @Test func aMapperLetsGoOfItsLabels() throws {
+  @Test func aMapperLetsGoOfItsLabels() {
     weak var store: LabelStore?
     do {
       let mapper = MessageMapper(context: Pinned.context())

@@ -24,7 +24,7 @@ import Testing
   @Test func decodesASingleMessage() throws {
     let json = #"{"id":"a1","update_date":"2022-01-31T08:45:33Z","unread_count":null}"#
     let message = try JSONDecoder().decode(MessageAPIModel.self, from: Data(json.utf8))
-    #expect(message == MessageAPIModel(id: .string("a1"), updateDate: Fixture.instant("2022-01-31T08:45:33Z")))
+    #expect(message == MessageAPIModel(id: .string("a1"), updateDate: Pinned.instant("2022-01-31T08:45:33Z")))
   }
 
   @Test func invalidDateIsDataCorruptedWithTheReason() throws {

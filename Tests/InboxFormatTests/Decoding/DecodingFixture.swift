@@ -22,11 +22,6 @@ enum DecodingFixture {
     error(decoding: Array(json.utf8))
   }
 
-  /// An instant parsed by Foundation, independently of the parser under test.
-  static func instant(_ text: String) -> Date {
-    try! Date(text, strategy: .iso8601)
-  }
-
   /// The location of the `occurrence`-th (0-based) `needle` in `json`,
   /// computed with `String` APIs rather than the scanner's line counting.
   static func location(of needle: String, in json: String, occurrence: Int = 0) -> InputLocation {

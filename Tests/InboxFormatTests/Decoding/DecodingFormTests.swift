@@ -12,7 +12,7 @@ import Testing
 
   static let alexander = MessageAPIModel(
     id: .integer(1), firstname: "Alexander", lastname: "Anderson", message: "Hello!! How are you?",
-    phoneNumber: .init(international: "+33 6 56 67 45 66"), updateDate: Fixture.instant("2022-01-31T08:45:33Z"),
+    phoneNumber: .init(international: "+33 6 56 67 45 66"), updateDate: Pinned.instant("2022-01-31T08:45:33Z"),
     unreadCount: 1)
 
   @Test func decodesThePayloadForm() throws {
@@ -78,7 +78,9 @@ import Testing
        {"id":3,"phone_number":{},"update_date":"2022-01-31T08:45:33Z"},
        {"id":4,"phone_number":{"international":null},"update_date":"2022-01-31T08:45:33Z"}]
       """
-    for message in try Fixture.decode(json) {
+    let messages = try Fixture.decode(json)
+    #expect(messages.count == 4)
+    for message in messages {
       #expect(message.firstname == "")
       #expect(message.lastname == "")
       #expect(message.message == "")
@@ -104,7 +106,7 @@ import Testing
       messages == [
         MessageAPIModel(
           id: .integer(1), phoneNumber: .init(international: "+33 1"),
-          updateDate: Fixture.instant("2022-01-31T08:45:33Z"))
+          updateDate: Pinned.instant("2022-01-31T08:45:33Z"))
       ])
   }
 
@@ -115,7 +117,7 @@ import Testing
       try Fixture.decode(json) == [
         MessageAPIModel(
           id: .string("x"), firstname: "F", lastname: "L", message: "m", phoneNumber: .init(international: "+1"),
-          updateDate: Fixture.instant("2022-01-31T08:45:33Z"), unreadCount: 2)
+          updateDate: Pinned.instant("2022-01-31T08:45:33Z"), unreadCount: 2)
       ])
   }
 
@@ -143,7 +145,7 @@ import Testing
     let message = try Fixture.decode(json)[0]
     #expect(message.id == .integer(5))
     #expect(message.firstname == "N")
-    #expect(message.updateDate == Fixture.instant("2022-01-31T08:45:33Z"))
+    #expect(message.updateDate == Pinned.instant("2022-01-31T08:45:33Z"))
   }
 
   @Test func keepsNonASCIITextExactly() throws {
@@ -161,7 +163,7 @@ import Testing
 
   @Test func readsFractionalDatesAndOffsets() throws {
     let json = #"[{"id":1,"update_date":"2022-01-31T09:45:33.250+01:00"}]"#
-    let expected = Fixture.instant("2022-01-31T08:45:33Z").addingTimeInterval(0.25)
+    let expected = Pinned.instant("2022-01-31T08:45:33Z").addingTimeInterval(0.25)
     #expect(try Fixture.decode(json)[0].updateDate == expected)
   }
 }

@@ -211,16 +211,6 @@ private func anyOf<Value: Sendable>(_ values: [Value]) -> Generator<Value, some 
   Gen<Value?>.element(of: values).map { $0! }
 }
 
-private func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.properties.generalCategory {
-  case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-    .decimalNumber, .letterNumber, .otherNumber:
-    true
-  default:
-    false
-  }
-}
-
 /// Control characters (Cc), line and paragraph separators, and bidi
 /// embeddings, overrides and isolates.
 private func isControlOrBidiControl(_ scalar: Unicode.Scalar) -> Bool {
