@@ -34,6 +34,9 @@ mkdir -p "$build/modules" "$root/corpus/$target" "$root/artifacts/$target"
 flags=(
   -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -parse-as-library -O -g -sanitize="$sanitizers"
+  # As SwiftPM names the package, so the command-line tool's files see the
+  # library's `package` declarations.
+  -package-name inbox_format
   # Keeps the standard library's debug preconditions, such as the bounds
   # checks of unsafe buffer subscripts, in the optimized build.
   -assert-config Debug

@@ -5,7 +5,7 @@ import Testing
 /// with status 65, one located line on standard error, nothing on standard
 /// output, never a signal. And the valid oddities, which format.
 @Suite struct BadInputTests {
-  static let pinned = ["--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris"]
+  static let pinned = CommandLineTests.pinned
   static let valid = #"{"id":1,"update_date":"2022-01-31T08:45:33Z"}"#
 
   /// One message whose `key` holds `value` (as JSON text).

@@ -155,7 +155,7 @@ private func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
 /// Inside a row they would reorder what follows them, so a name could make
 /// the rest of the row read right to left; the row's text never keeps them.
 /// Isolates are removed too: unpaired, they spoof the same way.
-func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+package func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
   case 0x202A...0x202E, 0x2066...0x2069: true
   default: false

@@ -175,7 +175,7 @@ private func isJoiningScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
 
 extension [ClosedRange<UInt32>] {
   /// Whether a sorted table of disjoint ranges contains `scalar`.
-  fileprivate func containsScalar(_ scalar: Unicode.Scalar) -> Bool {
+  package func containsScalar(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     // Binary search for the last range starting at or before `value`.
     var low = 0

@@ -1,6 +1,8 @@
 // How many terminal columns text takes, by grapheme cluster: what a terminal
 // draws as one character is measured and cut as one.
 
+import InboxFormat
+
 /// The columns a terminal gives one grapheme cluster: 2 for East Asian wide
 /// and fullwidth characters and for emoji, 0 for a cluster of marks and
 /// format characters alone, else 1.
@@ -60,13 +62,5 @@ private func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
 }
 
 private func isWide(_ scalar: Unicode.Scalar) -> Bool {
-  let value = scalar.value
-  // The table is sorted: binary search for the last range starting at or before `value`.
-  var low = 0
-  var high = wideCodePointRanges.count
-  while low < high {
-    let middle = (low + high) / 2
-    if wideCodePointRanges[middle].lowerBound <= value { low = middle + 1 } else { high = middle }
-  }
-  return low > 0 && wideCodePointRanges[low - 1].contains(value)
+  wideCodePointRanges.containsScalar(scalar)
 }

@@ -152,11 +152,9 @@ private func hasRightToLeft(_ text: String) -> Bool {
 func terminalSafe(_ text: String) -> String {
   var safe = String.UnicodeScalarView()
   for scalar in text.unicodeScalars {
-    switch (scalar.properties.generalCategory, scalar.value) {
-    case (.control, _), (.lineSeparator, _), (.paragraphSeparator, _), (_, 0x202A...0x202E), (_, 0x2066...0x2069):
-      safe.append("\u{FFFD}")
-    default:
-      safe.append(scalar)
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: safe.append("\u{FFFD}")
+    default: safe.append(isBidiControl(scalar) ? "\u{FFFD}" : scalar)
     }
   }
   return String(safe)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import InboxFormat
 
 /// The steps `format` and `watch` share: payload bytes in, messages out;
@@ -15,9 +16,15 @@ enum Rendering {
       skipped.forEach(report.skip)
       return messages
     } catch {
-      StandardError.write("inbox-format: \(input.displayName): \(error)")
-      throw ExitStatus.badInput
+      throw refusal(of: input, because: error)
     }
+  }
+
+  /// Reports that `input` is not a valid payload, on one line of standard
+  /// error, and returns the status to exit with.
+  static func refusal(of input: InputSource, because error: any Error) -> ExitCode {
+    StandardError.write("inbox-format: \(input.displayName): \(error)")
+    return ExitStatus.badInput
   }
 
   /// The bytes of `rows`: JSON in `layout`, or the inbox view.

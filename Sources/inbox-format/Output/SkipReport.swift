@@ -11,7 +11,7 @@ import InboxFormat
 final class SkipReport {
   private let inputName: String
   /// How many messages were left out so far.
-  private(set) var count = 0
+  private var count = 0
 
   init(input: InputSource) {
     inputName = input.displayName

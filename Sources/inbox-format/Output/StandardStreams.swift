@@ -7,10 +7,7 @@ enum StandardOutput {
   /// Writes every byte; a reader that went away (EPIPE) ends the command
   /// quietly with success, any other failure exits 74.
   static func write(_ bytes: [UInt8]) throws {
-    // A closed pipe must surface as EPIPE here, and a file size limit
-    // (RLIMIT_FSIZE) as EFBIG, not as fatal signals.
-    signal(SIGPIPE, SIG_IGN)
-    signal(SIGXFSZ, SIG_IGN)
+    WriteSignals.ignore()
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -27,13 +24,25 @@ enum StandardOutput {
   }
 }
 
+/// A closed pipe must surface as EPIPE from write(2), and a file size limit
+/// (RLIMIT_FSIZE) as EFBIG, not as fatal signals. Set once for the process,
+/// before the first write.
+enum WriteSignals {
+  private static let ignored: Void = {
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
+  }()
+
+  static func ignore() { ignored }
+}
+
 /// Standard output that holds the output back until it is complete, or
 /// until it has grown past `limit`: a run that fails on bad input then
 /// writes nothing at all, unless its output is too large to hold, and even
 /// then a JSON array is left unclosed, so it cannot pass for a result.
 struct HeldBackOutput {
   /// Small enough that NDJSON streams of any length stay within a flat memory budget.
-  var limit = 8 << 20
+  let limit = 8 << 20
   private var held: [UInt8] = []
   private var isStreaming = false
 

@@ -60,8 +60,7 @@ extension InboxFormatCommand {
           reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: report.map { $0.skip }
         ) { try output.write($0) }
       } catch let error as InboxFormatError {
-        StandardError.write("inbox-format: \(input.displayName): \(error)")
-        throw ExitStatus.badInput
+        throw Rendering.refusal(of: input, because: error)
       }
       try output.flush()
     }

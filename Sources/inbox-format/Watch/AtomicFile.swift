@@ -7,8 +7,7 @@ enum AtomicFile {
   /// `path`. On a failure, `path` is left as it was, the temporary file is
   /// removed, and an ``OutputFault`` says why.
   static func replace(_ path: String, with bytes: [UInt8]) throws(OutputFault) {
-    // A file size limit (RLIMIT_FSIZE) must fail the write, not kill the process.
-    signal(SIGXFSZ, SIG_IGN)
+    WriteSignals.ignore()
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
