@@ -62,19 +62,19 @@ final class OpenInput {
   private let closesOnDeinit: Bool
   private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
+  /// What the descriptor was when opened (one fstat for every question below).
+  private let status: stat?
+
   fileprivate init(descriptor: Int32, displayName: String, closesOnDeinit: Bool) {
     self.descriptor = descriptor
     self.displayName = displayName
     self.closesOnDeinit = closesOnDeinit
+    var status = stat()
+    self.status = fstat(descriptor, &status) == 0 ? status : nil
   }
 
   deinit {
     if closesOnDeinit { close(descriptor) }
-  }
-
-  private var status: stat? {
-    var status = stat()
-    return fstat(descriptor, &status) == 0 ? status : nil
   }
 
   fileprivate var isDirectory: Bool { status.map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false }
