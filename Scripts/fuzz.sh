@@ -25,8 +25,8 @@ case "$target" in
   *) echo "fuzz.sh: unknown target \"$target\"; expected decode or rfc3339" >&2; exit 64 ;;
 esac
 
-# FUZZ_SANITIZERS=fuzzer builds without AddressSanitizer: about twice the
-# runs, but a read past a buffer inside the scanner goes unnoticed.
+# FUZZ_SANITIZERS=fuzzer builds without AddressSanitizer: more runs a
+# second, but a read past a buffer inside the scanner goes unnoticed.
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 root=.build-fuzz
 build=$root/${sanitizers//,/-}
