@@ -13,7 +13,9 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
-    .target(name: "InboxFormat"),
+    .target(name: "InboxFormat", dependencies: ["CInboxBytes"]),
+    // The 16-byte masks of the scanning loops (SSE2, or a portable loop), in a header.
+    .target(name: "CInboxBytes"),
     // timerfd(2), which Swift's Glibc module does not declare.
     .systemLibrary(name: "CTimerFD"),
     .executableTarget(
@@ -38,7 +40,7 @@ let package = Package(
 
 // Every target gets the same strictness: Swift 6 mode is the tools-version
 // default; these catch the remaining implicit imports and existentials.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CInboxBytes" {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

@@ -40,6 +40,8 @@ flags=(
   # Keeps the standard library's debug preconditions, such as the bounds
   # checks of unsafe buffer subscripts, in the optimized build.
   -assert-config Debug
+  # The C header of the 16-byte scanning masks.
+  -I Sources/CInboxBytes/include
 )
 
 # The library as its own module, as SwiftPM builds it, with testing enabled
@@ -47,7 +49,8 @@ flags=(
 # source changed.
 library_sources=$(find Sources/InboxFormat -name '*.swift' | sort)
 # shellcheck disable=SC2086
-if [[ ! -f $build/InboxFormat.o ]] || [[ -n $(find Sources/InboxFormat -name '*.swift' -newer "$build/InboxFormat.o") ]]; then
+if [[ ! -f $build/InboxFormat.o ]] ||
+  [[ -n $(find Sources/InboxFormat Sources/CInboxBytes \( -name '*.swift' -o -name '*.h' \) -newer "$build/InboxFormat.o") ]]; then
   echo "fuzz.sh: building the InboxFormat module" >&2
   swiftc "${flags[@]}" -module-name InboxFormat -enable-testing -wmo \
     -emit-module -emit-module-path "$build/modules/InboxFormat.swiftmodule" \

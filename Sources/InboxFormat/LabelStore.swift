@@ -124,7 +124,10 @@ struct LabelMemo: Sendable {
     /// Initials by pair of leading letters, in slots by a hash of the pair.
     fileprivate var letterPairs = RecentLabels(slots: 1024)
     /// Initials and order by pair of names, in slots by a hash of their bytes.
-    fileprivate var names = RecentNames(slots: 1024)
+    fileprivate var names = RecentNames<NameRules>(slots: 1024)
+    /// Initials and title by pair of names (both given), for rows made as
+    /// `String`s: a sender seen again costs no allocation.
+    fileprivate var nameRows = RecentNames<NameRow>(slots: 1024)
     fileprivate var offsets: [Int64: LabelStore.OffsetSpan] = [:]
   }
 
@@ -152,9 +155,22 @@ struct LabelMemo: Sendable {
   /// the store with the names as `String`s.
   mutating func names(
     _ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>,
-    orMake make: () -> RecentNames.Entry
-  ) -> RecentNames.Entry {
-    tables.names.entry(for: firstname, lastname, orMake: make)
+    orMake make: () -> NameRules
+  ) -> NameRules {
+    tables.names.value(for: firstname, lastname, orMake: make)
+  }
+
+  /// The initials and title of two names, both given, by their UTF-8
+  /// bytes, if this memo has them; else the key to remember them by.
+  // Mutating, as a borrow of the memo would copy it (and retain its tables).
+  mutating func nameRow(_ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>)
+    -> (value: NameRow?, key: RecentNames<NameRow>.Key)
+  {
+    tables.nameRows.lookUp(firstname, lastname)
+  }
+
+  mutating func remember(_ row: NameRow, key: RecentNames<NameRow>.Key) {
+    tables.nameRows.remember(row, key: key)
   }
 
   mutating func offsets(on utcDay: Int64, orMake make: () -> LabelStore.OffsetSpan) -> LabelStore.OffsetSpan {
@@ -191,71 +207,127 @@ private struct RecentLabels: Sendable {
   }
 }
 
-/// Initials and title order by pair of names, one pair per slot (by a hash
-/// of their bytes): a newer pair takes its slot over. A lookup hashes and
-/// compares bytes, without making a `String`.
+/// Values by pair of names, one pair per slot (by a hash of their bytes): a
+/// newer pair takes its slot over.
 ///
-/// The hash is not keyed, but colliding names only cost a lookup in the
-/// store, which is.
-struct RecentNames: Sendable {
-  struct Entry: Sendable {
-    var firstname: String
-    var lastname: String
-    var initials: String
-    /// Whether the title puts the last name first (both names Han, Kana or Hangul).
-    var familyNameFirst: Bool
-  }
+/// A slot's key is the two names' bytes and lengths packed in plain words,
+/// so a lookup copies, hashes and compares a few words and touches no
+/// reference count. Names longer than ``longestNames`` bytes together are
+/// not kept (their value is made each time; initials then come from the
+/// store). The hash is not keyed: colliding names only cost making a value
+/// again.
+struct RecentNames<Value: Sendable>: Sendable {
+  /// The longest two names, together, that a slot keeps.
+  static var longestNames: Int { wordsPerKey * 8 - 2 }
+  private static var wordsPerKey: Int { 8 }
+  /// Slots a pair of names may take: consecutive, from its hash.
+  private static var ways: Int { 4 }
 
-  private var hashes: [UInt64]
-  private var entries: [Entry?]
+  /// `wordsPerKey` words per slot: lengths and bytes of the names.
+  private var keys: [UInt64]
+  /// The words of each slot's key in use; 0 for an empty slot.
+  private var keyWords: [UInt8]
+  private var values: [Value?]
+  /// Which slot of a full set the next pair takes.
+  private var evictions: UInt8 = 0
 
+  /// `slots` must be a power of two, at least ``ways``.
   init(slots: Int) {
-    hashes = Array(repeating: 0, count: slots)
-    entries = Array(repeating: nil, count: slots)
+    keys = Array(repeating: 0, count: slots * Self.wordsPerKey)
+    keyWords = Array(repeating: 0, count: slots)
+    values = Array(repeating: nil, count: slots)
   }
 
   @inline(__always)
-  mutating func entry(
-    for firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>, orMake make: () -> Entry
-  ) -> Entry {
-    var hash: UInt64 = 0x243F_6A88_85A3_08D3
-    mix(firstname, into: &hash)
-    mix(lastname, into: &hash)
-    let slot = Int(truncatingIfNeeded: hash >> 54) & (hashes.count - 1)
-    if hashes[slot] == hash, let entry = entries[slot], holds(entry.firstname, bytes: firstname),
-      holds(entry.lastname, bytes: lastname)
-    {
-      return entry
-    }
-    let entry = make()
-    hashes[slot] = hash
-    entries[slot] = entry
-    return entry
+  mutating func value(
+    for firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>, orMake make: () -> Value
+  ) -> Value {
+    let (value, key) = lookUp(firstname, lastname)
+    if let value { return value }
+    let made = make()
+    remember(made, key: key)
+    return made
   }
 
-  /// Mixes `bytes` and their length into `hash`, eight bytes at a time.
+  /// The value for two names if their slot holds them, and where they go
+  /// for ``remember(_:key:)``.
   @inline(__always)
-  private func mix(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) {
-    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var index = 0
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= bytes.count {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
-        hash ^= hash >> 29
-        index += 8
+  mutating func lookUp(_ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>)
+    -> (value: Value?, key: Key)
+  {
+    var key = Key()
+    guard firstname.count + lastname.count <= Self.longestNames else { return (nil, key) }
+    let wordCount = (firstname.count + lastname.count + 2 + 7) / 8
+    key.words = UInt8(wordCount)
+    let isHeld = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.wordsPerKey) { words in
+      let base = words.baseAddress!
+      base[wordCount - 1] = 0  // the padding after the last byte
+      let raw = UnsafeMutableRawPointer(base)
+      raw.storeBytes(of: UInt8(firstname.count), as: UInt8.self)
+      raw.storeBytes(of: UInt8(lastname.count), toByteOffset: 1, as: UInt8.self)
+      if let first = firstname.baseAddress { (raw + 2).copyMemory(from: first, byteCount: firstname.count) }
+      if let last = lastname.baseAddress {
+        (raw + 2 + firstname.count).copyMemory(from: last, byteCount: lastname.count)
       }
+      var hash: UInt64 = 0x243F_6A88_85A3_08D3
+      for index in 0..<wordCount {
+        hash = (hash ^ base[index]) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+      }
+      key.slot = Int(truncatingIfNeeded: hash >> 54) & (keyWords.count - 1) & ~(Self.ways - 1)
+      for slot in key.slot..<key.slot + Self.ways where keyWords[slot] == key.words {
+        let isSame = keys.withUnsafeBufferPointer {
+          memcmp($0.baseAddress! + slot * Self.wordsPerKey, base, wordCount * 8) == 0
+        }
+        if isSame {
+          key.slot = slot
+          return true
+        }
+      }
+      key.pack = Array(words[..<wordCount])
+      return false
     }
-    var tail = UInt64(bytes.count) << 56
-    var shift: UInt64 = 0
-    while index < bytes.count {
-      tail |= UInt64(bytes[index]) << shift
-      shift += 8
-      index += 1
-    }
-    hash = (hash ^ tail) &* multiplier
-    hash ^= hash >> 32
+    return (isHeld ? values[key.slot] : nil, key)
   }
+
+  /// Puts `value` in the set of slots of the names `key` came from: in a
+  /// free slot, else in place of one taken in turn.
+  @inline(__always)
+  mutating func remember(_ value: Value, key: Key) {
+    guard key.words > 0 else { return }
+    let set = key.slot
+    var slot = set + Int(truncatingIfNeeded: evictions) & (Self.ways - 1)
+    if let free = (set..<set + Self.ways).first(where: { keyWords[$0] == 0 }) {
+      slot = free
+    } else {
+      evictions &+= 1
+    }
+    let start = slot * Self.wordsPerKey
+    keys.replaceSubrange(start..<start + key.pack.count, with: key.pack)
+    keyWords[slot] = key.words
+    values[slot] = value
+  }
+
+  /// Where a looked-up pair of names goes, and its packed words when its slot holds another.
+  struct Key {
+    fileprivate var slot = 0
+    /// 0 when the names are too long to keep.
+    fileprivate var words: UInt8 = 0
+    fileprivate var pack: [UInt64] = []
+  }
+}
+
+/// What a pair of names gives whatever else the row holds.
+struct NameRules: Sendable {
+  var initials: String
+  /// Whether the title puts the last name first (both names Han, Kana or Hangul).
+  var familyNameFirst: Bool
+}
+
+/// The initials and title of a row with both names.
+struct NameRow: Sendable {
+  var initials: String
+  var title: String
 }
 
 extension LabelStore {

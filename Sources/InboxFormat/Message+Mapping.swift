@@ -38,7 +38,15 @@ public struct MessageMapper: Sendable {
 
   /// The rows of `messages`, in the same order.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    rules.store.withMemo { memo in messages.map { rules.map($0, memo: &memo) } }
+    rules.store.withMemo { memo in
+      // By index, as `Array.map` copies each message (retaining its strings) on the way in.
+      [MessageUIModel](unsafeUninitializedCapacity: messages.count) { rows, count in
+        for index in messages.indices {
+          (rows.baseAddress! + index).initialize(to: rules.map(messages[index], memo: &memo))
+          count += 1
+        }
+      }
+    }
   }
 }
 
@@ -65,37 +73,58 @@ final class Rules: Sendable {
     }
   }
 
-  func map(_ message: MessageAPIModel, memo: inout LabelMemo) -> MessageUIModel {
+  @inline(__always)
+  func map(_ message: borrowing MessageAPIModel, memo: inout LabelMemo) -> MessageUIModel {
     let firstname = singleLine(message.firstname)
     let lastname = singleLine(message.lastname)
     let preview = singleLine(message.message)
     let date = dateLabels.label(for: message.updateDate, memo: &memo)
-    let (initials, familyNameFirst) = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo)
-    // Cleaned only when it is shown.
-    let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : ""
-    let title = TitleSource(
-      hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
-      familyNameFirst: { familyNameFirst })
+    let initials: String
+    let title: String
+    if !firstname.isEmpty && !lastname.isEmpty {
+      (initials, title) = nameRow(firstname: firstname, lastname: lastname, memo: &memo)
+    } else {
+      initials = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo).initials
+      // Cleaned only when it is shown.
+      let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : ""
+      let source = TitleSource(
+        hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
+        familyNameFirst: { false })
+      title = source.title(
+        firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: untitledPlaceholder)
+    }
     return MessageUIModel(
       id: message.id,
       initials: initials,
-      title: title.title(
-        firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: untitledPlaceholder),
+      title: title,
       message: previewLength.map { truncated(preview, to: $0) } ?? preview,
       date: date.text,
       isUnread: message.unreadCount > 0,
       dateValidUntil: date.validUntil)
   }
 
+  /// The initials and title of two cleaned names, both given; the title is
+  /// made (an allocation, most often) only for a pair the memo has not seen.
+  private func nameRow(firstname: String, lastname: String, memo: inout LabelMemo) -> (String, String) {
+    withUTF8(firstname, lastname) { first, last in
+      let (known, key) = memo.nameRow(first, last)
+      if let known { return (known.initials, known.title) }
+      let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last, memo: &memo) {
+        (firstname, lastname)
+      }
+      let title = TitleSource.names(familyNameFirst: familyNameFirst).title(
+        firstname: firstname, lastname: lastname, phoneNumber: "", placeholder: untitledPlaceholder)
+      memo.remember(NameRow(initials: initials, title: title), key: key)
+      return (initials, title)
+    }
+  }
+
   /// ``initialsAndOrder(firstname:lastname:memo:strings:)`` of two cleaned names.
   private func initialsAndOrder(firstname: String, lastname: String, memo: inout LabelMemo)
     -> (initials: String, familyNameFirst: Bool)
   {
-    var (first, last) = (firstname, lastname)
-    return first.withUTF8 { first in
-      last.withUTF8 { last in
-        initialsAndOrder(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }
-      }
+    withUTF8(firstname, lastname) { first, last in
+      initialsAndOrder(firstname: first, lastname: last, memo: &memo) { (firstname, lastname) }
     }
   }
 
@@ -117,17 +146,17 @@ final class Rules: Sendable {
       }
       return (initials, false)
     }
-    let entry = memo.names(firstname, lastname) {
+    let rules = memo.names(firstname, lastname) {
       let (firstname, lastname) = strings()
       let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
-      return RecentNames.Entry(
-        firstname: firstname, lastname: lastname,
+      let rules = NameRules(
         initials: store.initials(of: names) {
           InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
         },
         familyNameFirst: isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname))
+      return rules
     }
-    return (entry.initials, entry.familyNameFirst)
+    return (rules.initials, rules.familyNameFirst)
   }
 
   private func initial(of letter: LeadingLetter) -> String? {
@@ -141,4 +170,15 @@ final class Rules: Sendable {
       }
     }
   }
+}
+
+/// Runs `body` on the UTF-8 bytes of two strings, without copying them
+/// unless they are not stored contiguously.
+@inline(__always)
+func withUTF8<Result>(
+  _ first: String, _ second: String,
+  _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+) -> Result {
+  var (first, second) = (first, second)
+  return first.withUTF8 { first in second.withUTF8 { second in body(first, second) } }
 }

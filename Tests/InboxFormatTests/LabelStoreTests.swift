@@ -34,4 +34,53 @@ import Testing
     while store != nil, Date() < deadline { usleep(1_000) }
     #expect(store == nil)
   }
+
+  /// A pair of names gets back only what was made for that very pair:
+  /// names split differently, long names (not kept) and empty names
+  /// included, through enough pairs to fill and evict slots.
+  @Test func recentNamesGiveEachPairItsOwnValue() {
+    var names = RecentNames<String>(slots: 16)
+    let long = String(repeating: "é", count: 40)
+    var pairs: [(String, String)] = [("ab", "c"), ("a", "bc"), ("", "abc"), ("abc", ""), ("", ""), (long, "x"), ("x", long)]
+    pairs += (0..<60).map { ("name\($0)", "Ünal\($0 % 7)") }
+    for round in 0..<3 {
+      for (first, last) in pairs {
+        var (firstname, lastname) = (first, last)
+        let value = firstname.withUTF8 { firstBytes in
+          lastname.withUTF8 { lastBytes in
+            names.value(for: firstBytes, lastBytes) {
+              first + "|" + last
+            }
+          }
+        }
+        #expect(value == first + "|" + last, "round \(round)")
+      }
+    }
+  }
+
+  /// Pairs that fit in the slots are made about once: a pair's set of four
+  /// slots holds four pairs, so only pairs in a set that five or more fall
+  /// into are made again (a table with one slot per pair would remake a
+  /// sixth of them on every pass).
+  @Test func recentNamesKeepWhatFits() {
+    var names = RecentNames<Int>(slots: 1024)
+    let pairs = (0..<300).map { ("First\($0)", "Last\($0 * 7)") }
+    var made = 0
+    for _ in 0..<3 {
+      for (index, (first, last)) in pairs.enumerated() {
+        var (firstname, lastname) = (first, last)
+        let value = firstname.withUTF8 { first in
+          lastname.withUTF8 { last in
+            names.value(for: first, last) {
+              made += 1
+              return index
+            }
+          }
+        }
+        #expect(value == index)
+      }
+    }
+    #expect(made >= pairs.count)
+    #expect(made < pairs.count + 30)
+  }
 }

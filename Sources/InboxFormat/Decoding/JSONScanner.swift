@@ -4,6 +4,8 @@
   import Darwin
 #endif
 
+internal import CInboxBytes
+
 /// A strict, single-pass cursor over the UTF-8 bytes of a JSON text.
 ///
 /// It reads tokens in place and never builds a document tree: strings are
@@ -190,30 +192,17 @@ struct JSONScanner {
   }
 
   /// The first offset from `index` holding a quote, a backslash, a control
-  /// character or a non-ASCII byte; eight bytes at a time while none of
+  /// character or a non-ASCII byte; sixteen bytes at a time while none of
   /// them is one.
   @inline(__always)
   private func skipPlainASCII(from index: Int) -> Int {
     var index = index
     let count = bytes.count
-    guard let address = bytes.baseAddress else { return index }
-    let base = UnsafeRawPointer(address)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= count {
-      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      // Classic SWAR tests: a byte equal to c leaves a zero byte in
-      // word ^ c·ones, and a zero or a byte below 0x20 borrows when
-      // subtracting; the high bit of `word` itself flags non-ASCII. Borrows
-      // can flag bytes after a real hit, never before one, so the lowest
-      // flag is exact.
-      let quotes = word ^ (ones &* UInt64(UInt8.quote))
-      let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
-      let special =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
-      let flags = special & highBits
-      if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
-      index += 8
+    guard let base = bytes.baseAddress else { return index }
+    while index + 16 <= count {
+      let stops = inbox_string_stops16(base + index)
+      if stops != 0 { return index + stops.trailingZeroBitCount }
+      index += 16
     }
     while index < count {
       let byte = bytes[index]
@@ -222,6 +211,7 @@ struct JSONScanner {
     }
     return index
   }
+
 
   /// The offset after the well-formed UTF-8 sequence starting at `index`,
   /// by Unicode's Table 3-7 (no overlongs, no surrogates, nothing past

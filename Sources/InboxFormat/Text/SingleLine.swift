@@ -3,6 +3,8 @@
 // that matter spelled out, instead of asking for Unicode properties scalar
 // by scalar, and returns the string itself when it is already clean.
 
+internal import CInboxBytes
+
 /// Makes `text` a single clean line: control characters (Cc) and bidi
 /// embedding, override and isolate controls are removed, every run of
 /// whitespace (Unicode White_Space: newlines and tabs included) becomes one
@@ -14,11 +16,10 @@
 /// singleLine("  Hello\n\n\tworld \u{202E}!  ")  // "Hello world !"
 /// ```
 func singleLine(_ text: String) -> String {
+  // Native strings are contiguous, so this reads them in place.
+  if text.utf8.withContiguousStorageIfAvailable(isSingleLine) ?? false { return text }
   var text = text
-  let cleaned: [UInt8]? = text.withUTF8 { bytes in
-    isSingleLine(bytes) ? nil : cleanedLine(bytes)
-  }
-  return cleaned.map { String(decoding: $0, as: UTF8.self) } ?? text
+  return String(decoding: text.withUTF8(cleanedLine), as: UTF8.self)
 }
 
 /// How a scalar takes part in a line.
@@ -63,67 +64,44 @@ private func utf8Length(lead: UInt8) -> Int {
 
 /// Whether `bytes` is already a clean line: nothing to remove, no whitespace
 /// but single ASCII spaces between other characters.
+///
+/// Sixteen bytes at a time: a mask of the bytes that can start anything but
+/// a plain kept character (``inbox_line_stops16``) and one of the spaces;
+/// only a flagged byte is looked at as a scalar.
 func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard let first = bytes.first, let last = bytes.last else { return true }
+  guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last else { return true }
   if first == 0x20 || last == 0x20 { return false }
   var index = 0
   var previousWasSpace = false
   while index < bytes.count {
-    // Eight bytes at a time when none of them can start anything but a kept scalar.
-    if index + 8 <= bytes.count {
-      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-      if isPlainWord(word) {
-        let spaces = zeroBytes(word ^ 0x2020_2020_2020_2020)
-        // Two spaces in a row, inside the word or across its start.
-        if spaces & (spaces << 8) != 0 || (previousWasSpace && spaces & 0x80 != 0) { return false }
-        previousWasSpace = spaces >> 63 != 0
-        index += 8
-        continue
+    let available = bytes.count - index
+    var spaces: UInt32 = 0
+    let stops: UInt32
+    if available >= 16 {
+      stops = inbox_line_stops16(base + index, &spaces)
+    } else {
+      // The last few bytes, after plain letters that flag nothing.
+      var padded: (UInt64, UInt64) = (0x4141_4141_4141_4141, 0x4141_4141_4141_4141)
+      stops = withUnsafeMutableBytes(of: &padded) { block in
+        block.baseAddress!.copyMemory(from: base + index, byteCount: available)
+        return inbox_line_stops16(block.baseAddress!.assumingMemoryBound(to: UInt8.self), &spaces)
       }
     }
-    let byte = bytes[index]
-    if byte == 0x20 {
-      if previousWasSpace { return false }
-      previousWasSpace = true
-      index += 1
-      continue
+    // The plain bytes before the first flagged one: no two spaces in a row,
+    // inside them or across their start.
+    let plain = min(stops.trailingZeroBitCount, available, 16)
+    let plainSpaces = spaces & ((1 << plain) &- 1)
+    if plainSpaces & (plainSpaces << 1) != 0 || (previousWasSpace && plainSpaces & 1 != 0) { return false }
+    if plain > 0 { previousWasSpace = (plainSpaces >> (plain - 1)) & 1 != 0 }
+    index += plain
+    if plain < min(available, 16) {
+      let (role, length) = role(in: bytes, at: index)
+      guard role == .kept else { return false }
+      previousWasSpace = false
+      index += length
     }
-    let (role, length) = role(in: bytes, at: index)
-    guard role == .kept else { return false }
-    previousWasSpace = false
-    index += length
   }
   return true
-}
-
-/// Whether no byte of `word` is a control (below 0x20, or 0x7F) or a lead
-/// byte that can begin a scalar `role(in:at:)` does not simply keep (0xC2,
-/// 0xE1, 0xE2, 0xE3). Other UTF-8 bytes, continuation bytes included, are
-/// plain: a sequence split across words is judged by the word holding its lead.
-@inline(__always)
-private func isPlainWord(_ word: UInt64) -> Bool {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let high: UInt64 = 0x8080_8080_8080_8080
-  if word & high == 0 {
-    // All ASCII, so no byte carries into the next: +1 sets the high bit of
-    // 0x7F only, and the borrow of -0x20 reaches the high bit of the bytes
-    // below 0x20.
-    return ((word &+ ones) | ((word &- 0x2020_2020_2020_2020) & ~word)) & high == 0
-  }
-  @inline(__always) func hasByte(_ byte: UInt64) -> UInt64 {
-    let value = word ^ (byte &* ones)
-    return (value &- ones) & ~value & high
-  }
-  let below = (word &- 0x2020_2020_2020_2020) & ~word & high
-  return (below | hasByte(0x7F) | hasByte(0xC2) | hasByte(0xE1) | hasByte(0xE2) | hasByte(0xE3)) == 0
-}
-
-/// 0x80 in each byte of `word` that is zero, 0 elsewhere (exact, no carries
-/// between bytes).
-@inline(__always)
-private func zeroBytes(_ word: UInt64) -> UInt64 {
-  let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-  return ~(((word & low) &+ low) | word | low)
 }
 
 private func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {

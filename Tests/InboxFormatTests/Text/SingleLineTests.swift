@@ -9,12 +9,16 @@ import Testing
     var mismatches: [String] = []
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
-      let text = "a" + String(scalar) + "b"
+      // The scalar lands at every offset of a 16-byte block in turn, and
+      // in the short tail or a full block, as the checker reads them.
+      let before = String(repeating: "a", count: Int(value % 19))
+      let after = String(repeating: "b", count: Int(value % 23))
+      let text = before + String(scalar) + after
       let expected: String
       if scalar.properties.isWhitespace {
-        expected = "a b"
+        expected = before.isEmpty || after.isEmpty ? before + after : before + " " + after
       } else if scalar.properties.generalCategory == .control || isBidiControl(scalar) {
-        expected = "ab"
+        expected = before + after
       } else {
         expected = text
       }
