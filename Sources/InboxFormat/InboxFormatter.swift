@@ -53,12 +53,30 @@ public struct InboxFormatter: Sendable {
     skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void
   ) throws {
-    try payload.withUnsafeBufferPointer { bytes in
-      var reader = InboxReader(bytes: bytes)
-      try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) {
-        try markingRecoverable(reader.hasFailed) { try reader.nextPending() }
-      }
+    try payload.withUnsafeBufferPointer { try format(bytes: $0, skipInvalid: skipInvalid, write: write) }
+  }
+
+  /// ``format(_:skipInvalid:write:)`` of bytes the caller holds, such as a
+  /// mapped file, without copying them into an array.
+  package func format(
+    bytes: UnsafeBufferPointer<UInt8>,
+    skipInvalid: ((InboxFormatError) -> Void)? = nil,
+    write: ([UInt8]) throws -> Void
+  ) throws {
+    var reader = InboxReader(bytes: bytes)
+    try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) {
+      try markingRecoverable(reader.hasFailed) { try reader.nextPending() }
     }
+  }
+
+  /// Whether `bytes`, the start of an input (or all of it), open with a
+  /// whole line holding one valid message: the input is then NDJSON, which
+  /// ``format(reading:expectedSize:skipInvalid:write:)`` streams in bounded
+  /// memory.
+  package static func startsWithNDJSONLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var searched = 0
+    guard let line = firstLine(of: bytes, searchingFrom: &searched) else { return false }
+    return isNDJSONMessage(UnsafeBufferPointer(rebasing: bytes[line]))
   }
 
   /// Formats the payload that `read` returns piece by piece (nil at the
@@ -88,9 +106,10 @@ public struct InboxFormatter: Sendable {
     var searched = 0
     while firstLine == nil, let piece = try read() {
       head += piece
-      firstLine = Self.firstLine(of: head, searchingFrom: &searched)
+      firstLine = head.withUnsafeBufferPointer { Self.firstLine(of: $0, searchingFrom: &searched) }
     }
-    guard let firstLine, Self.isNDJSONMessage(head[firstLine]) else {
+    guard let firstLine, head.withUnsafeBufferPointer({ Self.isNDJSONMessage(UnsafeBufferPointer(rebasing: $0[firstLine])) })
+    else {
       while let piece = try read() { head += piece }
       return try format(head, skipInvalid: skipInvalid, write: write)
     }
@@ -105,7 +124,7 @@ public struct InboxFormatter: Sendable {
   /// The range of the first line holding something, after a byte order
   /// mark and blank lines, once a line break ends it. `searched` keeps how
   /// far an earlier call looked, so a long first line is scanned once.
-  private static func firstLine(of bytes: [UInt8], searchingFrom searched: inout Int) -> Range<Int>? {
+  private static func firstLine(of bytes: UnsafeBufferPointer<UInt8>, searchingFrom searched: inout Int) -> Range<Int>? {
     let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard let start = bytes[textStart...].firstIndex(where: { !isJSONWhitespace($0) }) else {
       searched = bytes.count
@@ -113,19 +132,17 @@ public struct InboxFormatter: Sendable {
     }
     defer { searched = bytes.count }
     let from = max(start, searched)
-    return bytes.withUnsafeBytes { raw in
-      memchr(raw.baseAddress! + from, 0x0A, raw.count - from).map { start..<(raw.baseAddress!.distance(to: $0)) }
+    return memchr(bytes.baseAddress! + from, 0x0A, bytes.count - from).map {
+      start..<UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0))
     }
   }
 
   /// Whether `line` is one whole, valid message object: then the input is NDJSON.
-  private static func isNDJSONMessage(_ line: ArraySlice<UInt8>) -> Bool {
+  private static func isNDJSONMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard line.first == UInt8(ascii: "{") else { return false }
-    return line.withUnsafeBufferPointer { bytes in
-      var reader = InboxReader(bytes: bytes)
-      guard (try? reader.next()) != nil, reader.form == .ndjson else { return false }
-      return (try? reader.next()) == nil
-    }
+    var reader = InboxReader(bytes: line)
+    guard (try? reader.next()) != nil, reader.form == .ndjson else { return false }
+    return (try? reader.next()) == nil
   }
 
   /// The pipeline: `next` reads messages on this thread, workers map and

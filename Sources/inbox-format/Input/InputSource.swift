@@ -84,6 +84,18 @@ final class OpenInput {
   /// The size of a regular file, else 0.
   var sizeHint: Int { status.map { ($0.st_mode & S_IFMT) == S_IFREG ? Int($0.st_size) : 0 } ?? 0 }
 
+  /// The whole file in memory, for a regular file that is not empty: mapped,
+  /// so that its bytes are read where the page cache holds them instead of
+  /// being copied (with a fault on every fresh page) into an array. Nil
+  /// otherwise, or when it cannot be mapped: read it instead.
+  func mapped() -> MappedFile? {
+    guard isRegularFile, sizeHint > 0,
+      let address = mmap(nil, sizeHint, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+    else { return nil }
+    TruncatedFileGuard.install()
+    return MappedFile(address: address, count: sizeHint)
+  }
+
   /// The next bytes, or nil at the end. A failed read is reported and exits 74.
   func read() throws -> [UInt8]? {
     while true {
@@ -95,4 +107,42 @@ final class OpenInput {
       throw ExitStatus.ioError
     }
   }
+}
+
+/// A file mapped read-only, unmapped when released.
+final class MappedFile {
+  private let address: UnsafeMutableRawPointer
+  private let count: Int
+
+  fileprivate init(address: UnsafeMutableRawPointer, count: Int) {
+    self.address = address
+    self.count = count
+  }
+
+  deinit {
+    munmap(address, count)
+  }
+
+  /// The file's bytes, valid while this object lives.
+  var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+}
+
+/// A mapped file that another process cuts short while it is read raises
+/// SIGBUS at the first page past its new end. That is a read error, not a
+/// crash: report it and exit 74, as a failed read(2) does.
+enum TruncatedFileGuard {
+  private static let installed: Void = {
+    var action = sigaction()
+    // Only async-signal-safe calls: write(2) and _exit(2).
+    action.__sigaction_handler.sa_handler = { _ in
+      let message: StaticString = "inbox-format: cannot read the input: the file was cut short while it was read\n"
+      _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+      _exit(74)  // ExitStatus.ioError
+    }
+    sigaction(SIGBUS, &action, nil)
+  }()
+
+  static func install() { installed }
 }

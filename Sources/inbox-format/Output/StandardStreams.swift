@@ -43,22 +43,25 @@ enum WriteSignals {
 struct HeldBackOutput {
   /// Small enough that NDJSON streams of any length stay within a flat memory budget.
   let limit = 8 << 20
-  private var held: [UInt8] = []
+  /// The chunks held, as they came (gathering them would copy them).
+  private var held: [[UInt8]] = []
+  private var heldCount = 0
   private var isStreaming = false
 
   mutating func write(_ chunk: [UInt8]) throws {
     if isStreaming { return try StandardOutput.write(chunk) }
-    held.append(contentsOf: chunk)
-    if held.count > limit {
+    held.append(chunk)
+    heldCount += chunk.count
+    if heldCount > limit {
       isStreaming = true
       try flush()
     }
   }
 
   mutating func flush() throws {
-    guard !held.isEmpty else { return }
-    try StandardOutput.write(held)
+    for chunk in held { try StandardOutput.write(chunk) }
     held = []
+    heldCount = 0
   }
 }
 

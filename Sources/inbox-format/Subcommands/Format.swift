@@ -54,11 +54,19 @@ extension InboxFormatCommand {
       _ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout, skipping report: SkipReport?
     ) throws {
       let reader = try input.open()
+      let formatter = InboxFormatter(context: context, layout: layout)
+      let skip = report.map { $0.skip }
       var output = HeldBackOutput()
       do {
-        try InboxFormatter(context: context, layout: layout).format(
-          reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: report.map { $0.skip }
-        ) { try output.write($0) }
+        // A regular file is mapped, unless it is NDJSON: that is read piece
+        // by piece, so that its pages do not pile up in memory.
+        if let file = reader.mapped(), !InboxFormatter.startsWithNDJSONLine(file.bytes) {
+          try formatter.format(bytes: file.bytes, skipInvalid: skip) { try output.write($0) }
+        } else {
+          try formatter.format(reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: skip) {
+            try output.write($0)
+          }
+        }
       } catch let error as InboxFormatError {
         throw Rendering.refusal(of: input, because: error)
       }
