@@ -180,10 +180,9 @@ public struct InboxFormatter: Sendable {
       let batch = Pending()
       let (mapper, isFirst, batchMessages) = (self.mapper, isFirstBatch, messages)
       DispatchQueue.global().async {
-        var output: [UInt8] = []
-        output.reserveCapacity(batchMessages.count * 256)
+        var output = ByteWriter(capacity: batchMessages.count * 256)
         mapper.appendRows(of: batchMessages, in: input, encoder: encoder, isFirst: isFirst, to: &output)
-        batch.fulfil(output)
+        batch.fulfil(output.takeBytes())
       }
       isFirstBatch = false
       pending.append(batch)

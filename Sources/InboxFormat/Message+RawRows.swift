@@ -24,7 +24,7 @@ extension MessageMapper {
   /// that ``map(_:)`` and ``InboxEncoder`` give, `.raw` ones read from `input`.
   func appendRows(
     of messages: [PendingMessage], in input: InputBytes, encoder: InboxEncoder, isFirst: Bool,
-    to output: inout [UInt8]
+    to output: inout ByteWriter
   ) {
     rules.store.withMemo { memo in
       appendRows(of: messages, in: input, encoder: encoder, isFirst: isFirst, memo: &memo, to: &output)
@@ -33,7 +33,7 @@ extension MessageMapper {
 
   private func appendRows(
     of messages: [PendingMessage], in input: InputBytes, encoder: InboxEncoder, isFirst: Bool,
-    memo: inout LabelMemo, to output: inout [UInt8]
+    memo: inout LabelMemo, to output: inout ByteWriter
   ) {
     var isFirst = isFirst
     for pending in messages {
@@ -60,7 +60,7 @@ extension Rules {
   /// The title and initials rules are those of ``map(_:memo:)``, on bytes.
   fileprivate func appendRow(
     of raw: RawMessage, in bytes: UnsafeBufferPointer<UInt8>, encoder: InboxEncoder, isFirst: Bool,
-    memo: inout LabelMemo, to output: inout [UInt8]
+    memo: inout LabelMemo, to output: inout ByteWriter
   ) -> Bool {
     let firstname = raw.firstname.contents(in: bytes)
     let lastname = raw.lastname.contents(in: bytes)
@@ -88,18 +88,18 @@ extension Rules {
       case .title:
         switch title {
         case .names(familyNameFirst: true):
-          output.append(contentsOf: lastname)
-          output.append(contentsOf: firstname)
+          output.append(lastname)
+          output.append(firstname)
         case .names(familyNameFirst: false):
-          output.append(contentsOf: firstname)
+          output.append(firstname)
           output.append(0x20)
-          output.append(contentsOf: lastname)
-        case .firstname: output.append(contentsOf: firstname)
-        case .lastname: output.append(contentsOf: lastname)
-        case .phoneNumber: output.append(contentsOf: phoneNumber)
+          output.append(lastname)
+        case .firstname: output.append(firstname)
+        case .lastname: output.append(lastname)
+        case .phoneNumber: output.append(phoneNumber)
         case .placeholder: appendEscaped(untitledPlaceholder, to: &output)
         }
-      case .message: output.append(contentsOf: message)
+      case .message: output.append(message)
       case .date: appendEscaped(date.text, to: &output)
       }
     }

@@ -33,11 +33,11 @@ public struct InboxEncoder: Sendable {
 
   /// The whole document for `rows`, ending in a newline.
   public func encode(_ rows: some Collection<MessageUIModel>) -> [UInt8] {
-    var output = opening
-    output.reserveCapacity(rows.count * 256 + 4)
+    var output = ByteWriter(capacity: rows.count * 256 + 4)
+    output.append(opening)
     appendElements(rows, isFirst: true, to: &output)
-    output.append(contentsOf: closing(isEmpty: rows.isEmpty))
-    return output
+    output.append(closing(isEmpty: rows.isEmpty))
+    return output.takeBytes()
   }
 
   /// What comes before the first row.
@@ -59,7 +59,7 @@ public struct InboxEncoder: Sendable {
 
   /// Appends `rows` as elements of the document, the first of them being the
   /// document's first row when `isFirst` is true.
-  func appendElements(_ rows: some Collection<MessageUIModel>, isFirst: Bool, to output: inout [UInt8]) {
+  func appendElements(_ rows: some Collection<MessageUIModel>, isFirst: Bool, to output: inout ByteWriter) {
     var isFirst = isFirst
     for row in rows {
       appendElement(id: row.id, isUnread: row.isUnread, isFirst: isFirst, to: &output) { text, output in
@@ -83,66 +83,54 @@ public struct InboxEncoder: Sendable {
   /// text's escaped contents between its quotes (see ``appendEscaped(_:to:)``).
   @inline(__always)
   func appendElement(
-    id: MessageID, isUnread: Bool, isFirst: Bool, to output: inout [UInt8],
-    texts write: (RowText, inout [UInt8]) -> Void
+    id: MessageID, isUnread: Bool, isFirst: Bool, to output: inout ByteWriter,
+    texts write: (RowText, inout ByteWriter) -> Void
   ) {
     let keys: Keys
     switch layout.kind {
     case .compact:
       if !isFirst { output.append(UInt8(ascii: ",")) }
-      keys = Self.compactKeys
+      keys = .compact
     case .pretty:
-      output.append(contentsOf: isFirst ? "\n".utf8 : ",\n".utf8)
-      keys = Self.prettyKeys
+      output.append(isFirst ? "\n" : ",\n")
+      keys = .pretty
     case .ndjson:
-      keys = Self.compactKeys
+      keys = .compact
     }
-    output.append(contentsOf: keys.open)
+    output.append(keys.open)
     switch id {
     case .integer(let value): appendInteger(value, to: &output)
     case .string(let value): appendString(value, to: &output)
     }
-    @inline(__always) func append(_ text: RowText, after key: [UInt8]) {
-      output.append(contentsOf: key)
-      output.append(UInt8(ascii: "\""))
-      write(text, &output)
-      output.append(UInt8(ascii: "\""))
-    }
-    append(.initials, after: keys.initials)
-    append(.title, after: keys.title)
-    append(.message, after: keys.message)
-    append(.date, after: keys.date)
-    output.append(contentsOf: keys.isUnread)
-    output.append(contentsOf: isUnread ? Self.trueBytes : Self.falseBytes)
-    output.append(contentsOf: keys.close)
+    output.append(keys.initials)
+    write(.initials, &output)
+    output.append(keys.title)
+    write(.title, &output)
+    output.append(keys.message)
+    write(.message, &output)
+    output.append(keys.date)
+    write(.date, &output)
+    output.append(isUnread ? keys.unread : keys.read)
     if layout.kind == .ndjson { output.append(UInt8(ascii: "\n")) }
   }
 
-  /// The fixed bytes around an object's values, from `{"id":` to `}`.
+  /// The fixed bytes between an object's values, from `{"id":` to `}`: each
+  /// text's key comes with the quote that closes the text before it and the
+  /// one that opens its own.
   private struct Keys {
-    var open, initials, title, message, date, isUnread, close: [UInt8]
+    var open, initials, title, message, date, unread, read: StaticString
 
-    init(pretty: Bool) {
-      func key(_ name: String, first: Bool = false) -> [UInt8] {
-        Array(((first ? "" : ",") + (pretty ? "\n    \"" : "\"") + name + (pretty ? "\": " : "\":")).utf8)
-      }
-      open = Array((pretty ? "  {" : "{").utf8) + key("id", first: true)
-      initials = key("initials")
-      title = key("title")
-      message = key("message")
-      date = key("date")
-      isUnread = key("isUnread")
-      close = Array((pretty ? "\n  }" : "}").utf8)
-    }
+    static let compact = Keys(
+      open: #"{"id":"#, initials: #","initials":""#, title: #"","title":""#, message: #"","message":""#,
+      date: #"","date":""#, unread: #"","isUnread":true}"#, read: #"","isUnread":false}"#)
+    static let pretty = Keys(
+      open: "  {\n    \"id\": ", initials: ",\n    \"initials\": \"", title: "\",\n    \"title\": \"",
+      message: "\",\n    \"message\": \"", date: "\",\n    \"date\": \"",
+      unread: "\",\n    \"isUnread\": true\n  }", read: "\",\n    \"isUnread\": false\n  }")
   }
-
-  private static let compactKeys = Keys(pretty: false)
-  private static let prettyKeys = Keys(pretty: true)
-  private static let trueBytes = Array("true".utf8)
-  private static let falseBytes = Array("false".utf8)
 }
 
-private func appendInteger(_ value: Int64, to output: inout [UInt8]) {
+private func appendInteger(_ value: Int64, to output: inout ByteWriter) {
   var digits = value.magnitude
   var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign fit
   withUnsafeMutableBytes(of: &buffer) { bytes in
@@ -156,12 +144,12 @@ private func appendInteger(_ value: Int64, to output: inout [UInt8]) {
       start -= 1
       bytes[start] = UInt8(ascii: "-")
     }
-    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...]))
+    output.append(UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
   }
 }
 
 /// Appends `text` as a JSON string literal.
-func appendString(_ text: String, to output: inout [UInt8]) {
+func appendString(_ text: String, to output: inout ByteWriter) {
   output.append(UInt8(ascii: "\""))
   appendEscaped(text, to: &output)
   output.append(UInt8(ascii: "\""))
@@ -169,7 +157,7 @@ func appendString(_ text: String, to output: inout [UInt8]) {
 
 /// Appends the contents of `text` as a JSON string literal holds them: runs
 /// of bytes that need no escape are copied whole, found eight bytes at a time.
-func appendEscaped(_ text: String, to output: inout [UInt8]) {
+func appendEscaped(_ text: String, to output: inout ByteWriter) {
   if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
     let copy = Array(text.utf8)
     copy.withUnsafeBufferPointer { appendEscaped($0, to: &output) }
@@ -177,7 +165,7 @@ func appendEscaped(_ text: String, to output: inout [UInt8]) {
 }
 
 @inline(__always)
-private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
   var runStart = 0
   var index = 0
   while index < bytes.count {
@@ -190,13 +178,13 @@ private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout
     }
     let byte = bytes[index]
     if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       appendEscape(for: byte, to: &output)
       runStart = index + 1
     }
     index += 1
   }
-  output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+  output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
 }
 
 /// Whether any byte of `word` is below 0x20, `"` or `\`.
@@ -211,7 +199,7 @@ private func mayNeedEscape(_ word: UInt64) -> Bool {
   return below != 0 || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
 }
 
-private func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+private func appendEscape(for byte: UInt8, to output: inout ByteWriter) {
   output.append(UInt8(ascii: "\\"))
   switch byte {
   case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
@@ -220,7 +208,7 @@ private func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
   case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
   default:
     let hexDigits: StaticString = "0123456789abcdef"
-    output.append(contentsOf: "u00".utf8)
+    output.append("u00")
     output.append(hexDigits.utf8Start[Int(byte >> 4)])
     output.append(hexDigits.utf8Start[Int(byte & 0xF)])
   }
