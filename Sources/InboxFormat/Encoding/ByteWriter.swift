@@ -29,9 +29,45 @@ struct ByteWriter: ~Copyable {
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
-    if capacity - count < bytes.count { grow(toHold: bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    let length = bytes.count
+    if capacity - count < length { grow(toHold: length) }
+    let target = base + count
+    if length <= 32 {
+      copyShort(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(target), length: length)
+    } else {
+      target.update(from: source, count: length)
+    }
+    count += length
+  }
+
+  /// Copies up to 32 bytes with a few word moves that may overlap, never
+  /// touching a byte outside either range: most of a row's pieces (keys,
+  /// names, labels) are this short, and a call to memcpy costs more than
+  /// copying them.
+  @inline(__always)
+  private func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, length: Int) {
+    @inline(__always) func move<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) {
+      target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
+    }
+    switch length {
+    case 16...:
+      move(UInt64.self, at: 0)
+      move(UInt64.self, at: 8)
+      move(UInt64.self, at: length - 16)
+      move(UInt64.self, at: length - 8)
+    case 8...:
+      move(UInt64.self, at: 0)
+      move(UInt64.self, at: length - 8)
+    case 4...:
+      move(UInt32.self, at: 0)
+      move(UInt32.self, at: length - 4)
+    case 1...:
+      move(UInt8.self, at: 0)
+      move(UInt8.self, at: length / 2)
+      move(UInt8.self, at: length - 1)
+    default:
+      break
+    }
   }
 
   @inline(__always)
