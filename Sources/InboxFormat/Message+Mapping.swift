@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Turns API messages into inbox rows for one ``FormattingContext``.
@@ -37,17 +38,42 @@ public struct MessageMapper: Sendable {
   }
 
   /// The rows of `messages`, in the same order.
+  ///
+  /// A long array (``parallelThreshold`` messages or more) is cut in one
+  /// part per core, mapped at the same time; the rows are the same.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    rules.store.withMemo { memo in
-      // By index, as `Array.map` copies each message (retaining its strings) on the way in.
-      [MessageUIModel](unsafeUninitializedCapacity: messages.count) { rows, count in
-        for index in messages.indices {
-          (rows.baseAddress! + index).initialize(to: rules.map(messages[index], memo: &memo))
-          count += 1
+    let parts = messages.count >= Self.parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1
+    return [MessageUIModel](unsafeUninitializedCapacity: messages.count) { rows, count in
+      let output = RowsBuffer(rows: rows)
+      DispatchQueue.concurrentPerform(iterations: max(parts, 1)) { part in
+        let range = Self.part(part, of: max(parts, 1), in: messages.indices)
+        rules.store.withMemo { memo in
+          // By index, as `Array.map` copies each message (retaining its strings) on the way in.
+          for index in range {
+            (output.rows.baseAddress! + index).initialize(to: rules.map(messages[index], memo: &memo))
+          }
         }
       }
+      count = messages.count
     }
   }
+
+  /// Arrays shorter than this are mapped on the calling thread: handing
+  /// work to other cores costs more than it saves.
+  static let parallelThreshold = 8_192
+
+  /// The `part`th of `count` nearly equal consecutive ranges of `indices`.
+  private static func part(_ part: Int, of count: Int, in indices: Range<Int>) -> Range<Int> {
+    let size = indices.count / count
+    let extra = indices.count % count
+    let start = indices.lowerBound + part * size + min(part, extra)
+    return start..<start + size + (part < extra ? 1 : 0)
+  }
+}
+
+/// The rows being made, written by several threads, each in its own range.
+private struct RowsBuffer: @unchecked Sendable {
+  let rows: UnsafeMutableBufferPointer<MessageUIModel>
 }
 
 /// The rules of a row, with what they need built once from a context.

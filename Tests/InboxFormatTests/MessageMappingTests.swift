@@ -65,4 +65,24 @@ import Testing
     let messages = (0..<50).map { Pinned.message(id: Int64($0), firstname: "N\($0)", at: "2022-01-2\($0 % 10)T10:00:00Z") }
     #expect(MessageMapper(context: Pinned.context()).map(messages) == MessageMapper(context: Pinned.context()).map(messages))
   }
+
+  /// A long array is mapped in parts on several cores: the rows are those
+  /// of mapping each message alone, in order, wherever the parts are cut.
+  @Test(arguments: [MessageMapper.parallelThreshold - 1, MessageMapper.parallelThreshold, 20_011])
+  func aLongArrayGivesTheRowsOfItsMessages(count: Int) {
+    let firstnames = ["Ann", "Zoë", "", "  Anna ", "小明", "Мария", "👨‍👩‍👧‍👦 Family", "O'Brien"]
+    let lastnames = ["Smith", "", "王", "İnan", "van Gogh"]
+    let messages = (0..<count).map { index in
+      Pinned.message(
+        id: Int64(index), firstname: firstnames[index % firstnames.count], lastname: lastnames[index % lastnames.count],
+        message: "Message \(index)\n", phone: index % 3 == 0 ? "+33 6 \(index)" : "",
+        at: "2022-01-\(10 + index % 20)T\(10 + index % 12):0\(index % 10):00Z", unreadCount: Int64(index % 3))
+    }
+    let rows = mapper.map(messages)
+    let oneByOne = MessageMapper(context: Pinned.context())
+    let expected = messages.map { oneByOne.map($0) }
+    #expect(rows.count == expected.count)
+    let firstDifference = rows.indices.first { rows[$0] != expected[$0] }
+    #expect(firstDifference == nil, "row \(firstDifference ?? 0): \(firstDifference.map { "\(rows[$0])" } ?? "")")
+  }
 }
