@@ -132,8 +132,11 @@ final class WatchRun {
   private let process = Process()
 
   /// Starts `inbox-format watch` with `arguments`, in a directory where
-  /// `in.json` holds `payload` and `prepare` has made whatever else is needed.
-  init(_ arguments: [String], input payload: String, prepare: (URL) throws -> Void = { _ in }) throws {
+  /// `in.json` holds `payload` and `prepare` has made whatever else is needed;
+  /// or, `fromParent`, in the directory above it, where FILE is `watched/in.json`.
+  init(
+    _ arguments: [String], input payload: String, fromParent: Bool = false, prepare: (URL) throws -> Void = { _ in }
+  ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-watch-\(UUID().uuidString)")
     directory = base.appendingPathComponent("watched")
     streams = base.appendingPathComponent("streams")
@@ -147,7 +150,7 @@ final class WatchRun {
 
     process.executableURL = BuiltBinary.url
     process.arguments = ["watch"] + arguments
-    process.currentDirectoryURL = directory
+    process.currentDirectoryURL = fromParent ? base : directory
     process.environment = ["PATH": "/usr/bin:/bin"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: streams.appendingPathComponent("stdout"))

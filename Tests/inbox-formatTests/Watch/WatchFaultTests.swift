@@ -29,6 +29,24 @@ import Glibc
     #expect(try watch.filesLeft() == ["in.json", "out.json"])
   }
 
+  /// Unlike a removed file, a removed directory cannot come back as the one
+  /// watched: the watch ends with 74 and one line saying so. (Run from the
+  /// directory above: a working directory inside would keep the removed
+  /// directory alive, and the kernel reports nothing until it goes.)
+  @Test func aRemovedDirectoryEndsTheWatchWithStatus74() throws {
+    let watch = try WatchRun(
+      ["watched/in.json"] + Self.pinned.dropFirst(), input: Self.payload(from: "Ann"), fromParent: true)
+    #expect(watch.wait(within: 5) { watch.stdout.contains(#""title":"Ann""#) })
+
+    try FileManager.default.removeItem(at: watch.directory)
+    #expect(watch.exitStatus() == 74)
+    // The file's removal may be read, and reported, before the directory's.
+    let lines = watch.stderr.split(separator: "\n")
+    #expect(lines.last == #"inbox-format: stopped watching "watched": it was removed or unmounted"#, "\(lines)")
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix(#"inbox-format: cannot open "watched/in.json": "#) }, "\(lines)")
+    #expect(lines.count <= 2, "\(lines)")
+  }
+
   @Test func aDirectoryOrAFIFOInItsPlaceIsReportedAndDoesNotBlock() throws {
     let watch = try WatchRun(Self.pinned + ["--output", "out.json"], input: Self.payload(from: "Ann"))
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
