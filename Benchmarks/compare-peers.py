@@ -2,7 +2,7 @@
 """Times inbox-format against its peers on the same corpus, alternating the
 commands round by round in one run, and prints medians and ratios.
 
-usage: Benchmarks/compare-peers.py [--messages N] [--rounds R] [--peers DIR]
+usage: Benchmarks/compare-peers.py [--messages N] [--rounds R] [--slow-rounds R] [--peers DIR]
 
 The peers: node-peer.js (Node.js with cached Intl formatters), jq-peer.jq
 (jq, without locale rules), the Messages post's own approach (PostApproach/,
@@ -24,11 +24,10 @@ def build():
                    stdout=subprocess.DEVNULL)
 
 
-def corpus(peers, n, directory, ndjson=False):
-    path = os.path.join(directory, f"corpus-{n}{'.ndjson' if ndjson else '.json'}")
+def corpus(peers, n, directory):
+    path = os.path.join(directory, f"corpus-{n}.json")
     with open(path, "w") as out:
-        subprocess.run([sys.executable, os.path.join(peers, "make-corpus.py"), str(n)] + (["--ndjson"] if ndjson else []),
-                       stdout=out, check=True)
+        subprocess.run([sys.executable, os.path.join(peers, "make-corpus.py"), str(n)], stdout=out, check=True)
     return path
 
 
@@ -38,14 +37,19 @@ def timed(command):
     return time.perf_counter() - start
 
 
-def compare(title, commands, rounds):
-    """Runs every command once per round, in turn, and reports the medians."""
+def compare(title, commands, rounds, ours_per_round=1):
+    """Runs every command once per round, in turn (inbox-format
+    `ours_per_round` times before each other command, so that a few slow
+    rounds still give it enough samples), and reports the medians."""
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
-            times[name].append(timed(command))
+            if name != "inbox-format":
+                for _ in range(ours_per_round):
+                    times["inbox-format"].append(timed(commands["inbox-format"]))
+                times[name].append(timed(command))
     ours = statistics.median(times["inbox-format"])
-    print(f"\n{title} ({rounds} alternating rounds)")
+    print(f"\n{title} ({rounds} alternating rounds; inbox-format {len(times['inbox-format'])} runs)")
     print(f"| command | median | min | max | median ÷ inbox-format |")
     print(f"|---|---|---|---|---|")
     for name, samples in times.items():
@@ -76,7 +80,7 @@ def main():
             "inbox-format": [ours] + options + [big],
             "jq-peer.jq": ["jq", "-c", "-f", os.path.join(args.peers, "jq-peer.jq"), big],
             "post's approach": [post, big] + options,
-        }, args.slow_rounds)
+        }, args.slow_rounds, ours_per_round=5)
         compare("a 20-message page, end to end", {
             "inbox-format": [ours] + options + [page],
             "jq -c .": ["jq", "-c", ".", page],
