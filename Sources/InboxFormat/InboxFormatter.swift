@@ -108,8 +108,7 @@ public struct InboxFormatter: Sendable {
       head += piece
       firstLine = head.withUnsafeBufferPointer { Self.firstLine(of: $0, searchingFrom: &searched) }
     }
-    guard let firstLine, head.withUnsafeBufferPointer({ Self.isNDJSONMessage(UnsafeBufferPointer(rebasing: $0[firstLine])) })
-    else {
+    guard firstLine != nil, head.withUnsafeBufferPointer(Self.startsWithNDJSONLine) else {
       while let piece = try read() { head += piece }
       return try format(head, skipInvalid: skipInvalid, write: write)
     }
@@ -124,7 +123,9 @@ public struct InboxFormatter: Sendable {
   /// The range of the first line holding something, after a byte order
   /// mark and blank lines, once a line break ends it. `searched` keeps how
   /// far an earlier call looked, so a long first line is scanned once.
-  private static func firstLine(of bytes: UnsafeBufferPointer<UInt8>, searchingFrom searched: inout Int) -> Range<Int>? {
+  private static func firstLine(
+    of bytes: UnsafeBufferPointer<UInt8>, searchingFrom searched: inout Int
+  ) -> Range<Int>? {
     let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     guard let start = bytes[textStart...].firstIndex(where: { !isJSONWhitespace($0) }) else {
       searched = bytes.count

@@ -162,7 +162,7 @@ struct LabelMemo: Sendable {
 
   /// The initials and title of two names, both given, by their UTF-8
   /// bytes, if this memo has them; else the key to remember them by.
-  // Mutating, as a borrow of the memo would copy it (and retain its tables).
+  /// (Mutating, as a borrow of the memo would copy it and retain its tables.)
   mutating func nameRow(_ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>)
     -> (value: NameRow?, key: RecentNames<NameRow>.Key)
   {
@@ -207,8 +207,8 @@ private struct RecentLabels: Sendable {
   }
 }
 
-/// Values by pair of names, one pair per slot (by a hash of their bytes): a
-/// newer pair takes its slot over.
+/// Values by pair of names, in sets of four slots chosen by a hash of their
+/// bytes: a new pair takes a free slot of its set, else one in turn.
 ///
 /// A slot's key is the two names' bytes and lengths packed in plain words,
 /// so a lookup copies, hashes and compares a few words and touches no

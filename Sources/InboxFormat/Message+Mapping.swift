@@ -42,11 +42,11 @@ public struct MessageMapper: Sendable {
   /// A long array (``parallelThreshold`` messages or more) is cut in one
   /// part per core, mapped at the same time; the rows are the same.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
-    let parts = messages.count >= Self.parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1
+    let parts = messages.count >= Self.parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
     return [MessageUIModel](unsafeUninitializedCapacity: messages.count) { rows, count in
       let output = RowsBuffer(rows: rows)
-      DispatchQueue.concurrentPerform(iterations: max(parts, 1)) { part in
-        let range = Self.part(part, of: max(parts, 1), in: messages.indices)
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        let range = Self.part(part, of: parts, in: messages.indices)
         rules.store.withMemo { memo in
           // By index, as `Array.map` copies each message (retaining its strings) on the way in.
           for index in range {
@@ -113,6 +113,7 @@ final class Rules: Sendable {
       initials = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo).initials
       // Cleaned only when it is shown.
       let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : ""
+      // The order is asked only of two names, which this row does not have.
       let source = TitleSource(
         hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
         familyNameFirst: { false })
@@ -175,12 +176,11 @@ final class Rules: Sendable {
     let rules = memo.names(firstname, lastname) {
       let (firstname, lastname) = strings()
       let names = LabelStore.NamePair(firstname: firstname, lastname: lastname)
-      let rules = NameRules(
+      return NameRules(
         initials: store.initials(of: names) {
           InboxFormat.initials(firstname: firstname, lastname: lastname, locale: locale)
         },
         familyNameFirst: isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname))
-      return rules
     }
     return (rules.initials, rules.familyNameFirst)
   }

@@ -41,7 +41,9 @@ import Testing
   @Test func recentNamesGiveEachPairItsOwnValue() {
     var names = RecentNames<String>(slots: 16)
     let long = String(repeating: "é", count: 40)
-    var pairs: [(String, String)] = [("ab", "c"), ("a", "bc"), ("", "abc"), ("abc", ""), ("", ""), (long, "x"), ("x", long)]
+    var pairs: [(String, String)] = [
+      ("ab", "c"), ("a", "bc"), ("", "abc"), ("abc", ""), ("", ""), (long, "x"), ("x", long),
+    ]
     pairs += (0..<60).map { ("name\($0)", "Ünal\($0 % 7)") }
     for round in 0..<3 {
       for (first, last) in pairs {

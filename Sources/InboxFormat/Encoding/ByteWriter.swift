@@ -47,7 +47,8 @@ struct ByteWriter: ~Copyable {
   @inline(__always)
   private func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, length: Int) {
     @inline(__always) func move<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) {
-      target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
+      let word = source.loadUnaligned(fromByteOffset: offset, as: Word.self)
+      target.storeBytes(of: word, toByteOffset: offset, as: Word.self)
     }
     switch length {
     case 16...:

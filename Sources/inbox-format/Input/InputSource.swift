@@ -84,12 +84,13 @@ final class OpenInput {
   /// The size of a regular file, else 0.
   var sizeHint: Int { status.map { ($0.st_mode & S_IFMT) == S_IFREG ? Int($0.st_size) : 0 } ?? 0 }
 
-  /// The whole file in memory, for a regular file that is not empty: mapped,
-  /// so that its bytes are read where the page cache holds them instead of
-  /// being copied (with a fault on every fresh page) into an array. Nil
-  /// otherwise, or when it cannot be mapped: read it instead.
+  /// The whole file in memory, for a regular file that is not empty and
+  /// not yet read from (standard input may be a file read partly before):
+  /// mapped, so that its bytes are read where the page cache holds them
+  /// instead of being copied (with a fault on every fresh page) into an
+  /// array. Nil otherwise, or when it cannot be mapped: read it instead.
   func mapped() -> MappedFile? {
-    guard isRegularFile, sizeHint > 0,
+    guard isRegularFile, sizeHint > 0, lseek(descriptor, 0, SEEK_CUR) == 0,
       let address = mmap(nil, sizeHint, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
     else { return nil }
     TruncatedFileGuard.install()

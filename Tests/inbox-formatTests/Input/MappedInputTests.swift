@@ -22,12 +22,34 @@ import Testing
     #expect(mapped.stderr == read.stderr.replacingOccurrences(of: "<stdin>", with: file.path))
   }
 
+  /// Standard input that is a file read partly before (`(dd …; inbox-format)
+  /// < file`) is read from where it stands, not mapped from its start.
+  @Test func aFileOnStandardInputIsReadFromItsOffset() throws {
+    let payload = #"[{"id":1,"firstname":"Zoë","update_date":"2022-01-31T08:45:33Z"}]"#
+    let file = try TemporaryFile(Array(("skip" + payload).utf8))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let command = "dd bs=1 count=4 of=/dev/null 2>/dev/null && exec \"$0\" \"$@\""
+    process.arguments = ["-c", command, BuiltBinary.url.path] + CommandLineTests.pinned
+    process.environment = ["PATH": "/usr/bin:/bin"]
+    process.standardInput = try #require(FileHandle(forReadingAtPath: file.path))
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let rows = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let expected = try BuiltBinary.run(CommandLineTests.pinned, stdin: Data(payload.utf8))
+    #expect(process.terminationStatus == 0)
+    #expect(rows == expected.stdout)
+  }
+
   /// The file is cut to a megabyte once the command has mapped it (seen in
   /// /proc/PID/maps), long before it can have read 100 MB: the next page it
   /// touches past the new end raises SIGBUS, which must become status 74
   /// and one line on standard error.
   @Test func aFileCutShortWhileMappedIsAReadError() throws {
-    let row = #"{"id":1,"firstname":"Ann","update_date":"2022-01-31T08:45:33Z","message":"\#(String(repeating: "abcdefghij", count: 100))"}"#
+    let text = String(repeating: "abcdefghij", count: 100)
+    let row = #"{"id":1,"firstname":"Ann","update_date":"2022-01-31T08:45:33Z","message":"\#(text)"}"#
     let payload = "[" + Array(repeating: row, count: 100_000).joined(separator: ",") + "]"
     let file = try TemporaryFile(Array(payload.utf8))
 
