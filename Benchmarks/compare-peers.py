@@ -18,8 +18,7 @@ NOW, LOCALE, ZONE = "2022-01-31T12:00:00Z", "en-US", "Europe/Paris"
 
 
 def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "inbox-format"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "Scripts", "setup.sh")], check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["swift", "build", "-c", "release"], cwd=os.path.join(HERE, "PostApproach"), check=True,
                    stdout=subprocess.DEVNULL)
 

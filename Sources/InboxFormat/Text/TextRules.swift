@@ -28,6 +28,9 @@ func initial(of name: some StringProtocol, locale: Locale) -> String? {
     scalars = Character.UnicodeScalarView(scalars.prefix(maximumInitialScalars))
   }
   let letter = String(scalars)
+  // A letter without case (Han, Kana, Hangul, Arabic…) is its own title case
+  // in every locale; asking ICU would load a word-break dictionary for it.
+  if !scalars.contains(where: \.properties.changesWhenCaseMapped) { return letter }
   let titlecased = letter.capitalized(with: locale)
   return titlecased.count == 1 ? titlecased : letter
 }

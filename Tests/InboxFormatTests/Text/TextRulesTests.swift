@@ -55,6 +55,27 @@ import Testing
 @Suite struct InitialsTests {
   let english = Locale(identifier: "en-US")
 
+  /// The initial of a one-letter name is ICU's title case of it (the letter
+  /// itself when that makes more than one grapheme), for every letter and
+  /// digit, in English and in locales that tailor case mapping (Turkish,
+  /// Lithuanian, Dutch, Greek): the letters without case, whose initial is
+  /// taken without asking ICU, included.
+  @Test(arguments: ["en-US", "tr-TR", "lt-LT", "nl-NL", "el-GR"])
+  func theInitialOfEveryLetterIsItsTitleCase(locale: String) {
+    let locale = Locale(identifier: locale)
+    var disagreements: [String] = []
+    for value in UInt32(0)...0x3FFFF {
+      guard let scalar = Unicode.Scalar(value), isLetterOrDigit(scalar), !scalar.properties.isLogicalOrderException
+      else { continue }
+      let letter = String(scalar)
+      let titlecased = letter.capitalized(with: locale)
+      if initial(of: letter, locale: locale) != (titlecased.count == 1 ? titlecased : letter) {
+        disagreements.append(String(value, radix: 16))
+      }
+    }
+    #expect(disagreements.isEmpty, "U+\(disagreements.prefix(20))")
+  }
+
   @Test func firstLetterOfEachName() {
     #expect(initials(firstname: "Alexander", lastname: "Anderson", locale: english) == "AA")
     #expect(initials(firstname: "alexander", lastname: "anderson", locale: english) == "AA")
