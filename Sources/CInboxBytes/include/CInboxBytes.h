@@ -8,7 +8,6 @@
 #define C_INBOX_BYTES_H
 
 #include <stdint.h>
-#include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif

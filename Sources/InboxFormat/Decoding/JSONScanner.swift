@@ -212,7 +212,6 @@ struct JSONScanner {
     return index
   }
 
-
   /// The offset after the well-formed UTF-8 sequence starting at `index`,
   /// by Unicode's Table 3-7 (no overlongs, no surrogates, nothing past
   /// U+10FFFF), or nil when it is not one; ``utf8Error(at:)`` says why.

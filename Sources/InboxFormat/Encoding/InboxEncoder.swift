@@ -165,7 +165,7 @@ func appendEscaped(_ text: String, to output: inout ByteWriter) {
 }
 
 @inline(__always)
-func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
+private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
   var runStart = 0
   var index = 0
   while index < bytes.count {

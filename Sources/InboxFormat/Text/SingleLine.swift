@@ -80,7 +80,7 @@ func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     if available >= 16 {
       stops = inbox_line_stops16(base + index, &spaces)
     } else {
-      // The last few bytes, after plain letters that flag nothing.
+      // The last few bytes, in a block padded with letters, which flag nothing.
       var padded: (UInt64, UInt64) = (0x4141_4141_4141_4141, 0x4141_4141_4141_4141)
       stops = withUnsafeMutableBytes(of: &padded) { block in
         block.baseAddress!.copyMemory(from: base + index, byteCount: available)
