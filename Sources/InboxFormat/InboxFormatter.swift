@@ -108,7 +108,10 @@ public struct InboxFormatter: Sendable {
       head += piece
       firstLine = head.withUnsafeBufferPointer { Self.firstLine(of: $0, searchingFrom: &searched) }
     }
-    guard firstLine != nil, head.withUnsafeBufferPointer(Self.startsWithNDJSONLine) else {
+    let isNDJSON = firstLine.map { line in
+      head.withUnsafeBufferPointer { Self.isNDJSONMessage(UnsafeBufferPointer(rebasing: $0[line])) }
+    }
+    guard isNDJSON == true else {
       while let piece = try read() { head += piece }
       return try format(head, skipInvalid: skipInvalid, write: write)
     }
