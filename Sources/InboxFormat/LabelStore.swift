@@ -136,6 +136,24 @@ struct LabelMemo: Sendable {
     self.tables = tables
   }
 
+  // Each kind of label has a lookup that only reads this memo's slots, for
+  // the hot path: a maker closure captures the shared formatter owner, and
+  // retaining it for every row makes the cores fight over its count.
+
+  /// The time label of `minute`, if this memo's slots hold it.
+  func recentTime(at minute: Int64) -> String? { tables.times.recentLabel(for: minute) }
+
+  /// The short date of `day`, if this memo's slots hold it.
+  func recentShortDate(on day: Int64) -> String? { tables.shortDates.recentLabel(for: day) }
+
+  /// The initials of a pair of leading letters, if this memo's slots hold them.
+  func recentInitials(ofLetters pair: UInt64) -> String? {
+    tables.letterPairs.recentLabel(for: pair, slot: Self.letterPairSlot(pair))
+  }
+
+  /// Pairs of letters are not consecutive numbers: spread them over the slots.
+  private static func letterPairSlot(_ pair: UInt64) -> UInt64 { (pair &* 0x9E37_79B9_7F4A_7C15) >> 54 }
+
   mutating func time(at minute: Int64, orMake make: () -> String) -> String {
     tables.times.label(for: minute) { store.time(at: minute, orMake: make) }
   }
@@ -145,8 +163,7 @@ struct LabelMemo: Sendable {
   }
 
   mutating func initials(ofLetters pair: UInt64, orMake make: () -> String) -> String {
-    // Pairs of letters are not consecutive numbers: spread them over the slots.
-    tables.letterPairs.label(for: pair, slot: (pair &* 0x9E37_79B9_7F4A_7C15) >> 54) {
+    tables.letterPairs.label(for: pair, slot: Self.letterPairSlot(pair)) {
       store.initials(ofLetters: pair, orMake: make)
     }
   }
@@ -194,6 +211,17 @@ private struct RecentLabels: Sendable {
   @inline(__always)
   mutating func label(for key: Int64, orMake make: () -> String) -> String {
     label(for: UInt64(bitPattern: key), slot: UInt64(bitPattern: key), orMake: make)
+  }
+
+  @inline(__always)
+  func recentLabel(for key: Int64) -> String? {
+    recentLabel(for: UInt64(bitPattern: key), slot: UInt64(bitPattern: key))
+  }
+
+  @inline(__always)
+  func recentLabel(for key: UInt64, slot: UInt64) -> String? {
+    let slot = Int(truncatingIfNeeded: slot) & (keys.count - 1)
+    return keys[slot] == key ? labels[slot] : nil
   }
 
   @inline(__always)
@@ -333,6 +361,7 @@ struct NameRow: Sendable {
 extension LabelStore {
   /// Runs `body` with a memo whose tables come from this store's pool, and
   /// go back to it after.
+  @inline(__always)
   func withMemo<Result>(_ body: (inout LabelMemo) -> Result) -> Result {
     var memo = LabelMemo(store: self, tables: memos.withLock { $0.popLast() } ?? LabelMemo.Tables())
     let result = body(&memo)

@@ -101,25 +101,19 @@ final class Rules: Sendable {
 
   @inline(__always)
   func map(_ message: borrowing MessageAPIModel, memo: inout LabelMemo) -> MessageUIModel {
-    let firstname = singleLine(message.firstname)
-    let lastname = singleLine(message.lastname)
-    let preview = singleLine(message.message)
     let date = dateLabels.label(for: message.updateDate, memo: &memo)
     let initials: String
     let title: String
-    if !firstname.isEmpty && !lastname.isEmpty {
-      (initials, title) = nameRow(firstname: firstname, lastname: lastname, memo: &memo)
+    // Most rows have two names that are already clean: looked up by their
+    // bytes, without making strings of them.
+    if let known = nameRow(firstname: message.firstname, lastname: message.lastname, memo: &memo) {
+      (initials, title) = known
     } else {
-      initials = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo).initials
-      // Cleaned only when it is shown.
-      let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(message.phoneNumber.international) : ""
-      // The order is asked only of two names, which this row does not have.
-      let source = TitleSource(
-        hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
-        familyNameFirst: { false })
-      title = source.title(
-        firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: untitledPlaceholder)
+      (initials, title) = initialsAndTitle(
+        firstname: message.firstname, lastname: message.lastname, phoneNumber: message.phoneNumber.international,
+        memo: &memo)
     }
+    let preview = singleLine(message.message)
     return MessageUIModel(
       id: message.id,
       initials: initials,
@@ -130,20 +124,52 @@ final class Rules: Sendable {
       dateValidUntil: date.validUntil)
   }
 
-  /// The initials and title of two cleaned names, both given; the title is
-  /// made (an allocation, most often) only for a pair the memo has not seen.
-  private func nameRow(firstname: String, lastname: String, memo: inout LabelMemo) -> (String, String) {
+  /// The initials and title of a message whose names are not both given and
+  /// clean: its names are cleaned first.
+  private func initialsAndTitle(firstname: String, lastname: String, phoneNumber: String, memo: inout LabelMemo)
+    -> (String, String)
+  {
+    let firstname = singleLine(firstname)
+    let lastname = singleLine(lastname)
+    if let known = nameRow(firstname: firstname, lastname: lastname, memo: &memo) { return known }
+    let initials = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo).initials
+    // Cleaned only when it is shown.
+    let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(phoneNumber) : ""
+    // The order is asked only of two names, which this row does not have.
+    let source = TitleSource(
+      hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
+      familyNameFirst: { false })
+    let title = source.title(
+      firstname: firstname, lastname: lastname, phoneNumber: phoneNumber, placeholder: untitledPlaceholder)
+    return (initials, title)
+  }
+
+  /// The initials and title of two names, when both are given and already
+  /// clean (nil otherwise); the title is made (an allocation, most often)
+  /// only for a pair the memo has not seen.
+  @inline(__always)
+  private func nameRow(firstname: String, lastname: String, memo: inout LabelMemo) -> (String, String)? {
     withUTF8(firstname, lastname) { first, last in
+      guard !first.isEmpty, !last.isEmpty, isSingleLine(first), isSingleLine(last) else { return nil }
       let (known, key) = memo.nameRow(first, last)
       if let known { return (known.initials, known.title) }
-      let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last, memo: &memo) {
-        (firstname, lastname)
-      }
-      let title = TitleSource.names(familyNameFirst: familyNameFirst).title(
-        firstname: firstname, lastname: lastname, phoneNumber: "", placeholder: untitledPlaceholder)
-      memo.remember(NameRow(initials: initials, title: title), key: key)
-      return (initials, title)
+      return newNameRow(firstname: firstname, lastname: lastname, bytes: (first, last), key: key, memo: &memo)
     }
+  }
+
+  /// The initials and title of two clean names the memo has not seen, remembered.
+  @inline(never)
+  private func newNameRow(
+    firstname: String, lastname: String, bytes: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>),
+    key: RecentNames<NameRow>.Key, memo: inout LabelMemo
+  ) -> (String, String) {
+    let (initials, familyNameFirst) = initialsAndOrder(firstname: bytes.0, lastname: bytes.1, memo: &memo) {
+      (firstname, lastname)
+    }
+    let title = TitleSource.names(familyNameFirst: familyNameFirst).title(
+      firstname: firstname, lastname: lastname, phoneNumber: "", placeholder: untitledPlaceholder)
+    memo.remember(NameRow(initials: initials, title: title), key: key)
+    return (initials, title)
   }
 
   /// ``initialsAndOrder(firstname:lastname:memo:strings:)`` of two cleaned names.
@@ -168,10 +194,9 @@ final class Rules: Sendable {
     if let first = leadingLetter(of: firstname), let last = leadingLetter(of: lastname) {
       // Such a name is never written family name first (its letter is not
       // Han, Kana or Hangul), so each initial depends on its name alone.
-      let initials = memo.initials(ofLetters: LeadingLetter.pairKey(first, last)) {
-        combinedInitials(initial(of: first), initial(of: last))
-      }
-      return (initials, false)
+      let pair = LeadingLetter.pairKey(first, last)
+      if let initials = memo.recentInitials(ofLetters: pair) { return (initials, false) }
+      return (memo.initials(ofLetters: pair) { combinedInitials(initial(of: first), initial(of: last)) }, false)
     }
     let rules = memo.names(firstname, lastname) {
       let (firstname, lastname) = strings()
@@ -198,13 +223,17 @@ final class Rules: Sendable {
   }
 }
 
-/// Runs `body` on the UTF-8 bytes of two strings, without copying them
-/// unless they are not stored contiguously.
+/// Runs `body` on the UTF-8 bytes of two strings, in place (native and small
+/// strings are contiguous), or in contiguous copies of them otherwise.
 @inline(__always)
 func withUTF8<Result>(
   _ first: String, _ second: String,
   _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
 ) -> Result {
+  let inPlace = first.utf8.withContiguousStorageIfAvailable { first in
+    second.utf8.withContiguousStorageIfAvailable { second in body(first, second) }
+  }
+  if case .some(.some(let result)) = inPlace { return result }
   var (first, second) = (first, second)
   return first.withUTF8 { first in second.withUTF8 { second in body(first, second) } }
 }

@@ -7,6 +7,8 @@
 #ifndef C_INBOX_BYTES_H
 #define C_INBOX_BYTES_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -36,27 +38,112 @@ static inline uint32_t inbox_string_stops16(const uint8_t *bytes) {
 /// For a one-line check: bytes that may start something other than a plain
 /// kept character — a control (below 0x20, or 0x7F) or the lead byte of a
 /// two- or three-byte scalar that may be a control, a space or a bidi
-/// control (0xC2, and 0xE0 to 0xE3, a superset of the leads that matter) —
-/// and, in `*spaces`, the ASCII spaces.
-static inline uint32_t inbox_line_stops16(const uint8_t *bytes, uint32_t *spaces) {
+/// control (0xC2, and 0xE1 to 0xE3: a superset of the leads that matter,
+/// which leaves out the Indic scripts' 0xE0) — and, in `*spaces`, the ASCII
+/// spaces.
 #if defined(__SSE2__)
-  __m128i chunk = _mm_loadu_si128((const __m128i *)bytes);
+static inline uint32_t inbox_line_stops_of(__m128i chunk, uint32_t *spaces) {
   __m128i controls = _mm_cmpeq_epi8(_mm_min_epu8(chunk, _mm_set1_epi8(0x1F)), chunk);
+  // 0xE1 to 0xE3: the byte less 0xE1 is at most 2, unsigned.
+  __m128i fromE1 = _mm_sub_epi8(chunk, _mm_set1_epi8((char)0xE1));
   __m128i leads = _mm_or_si128(
-      _mm_cmpeq_epi8(chunk, _mm_set1_epi8(0x7F)),
-      _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8((char)0xC2)),
-                   _mm_cmpeq_epi8(_mm_and_si128(chunk, _mm_set1_epi8((char)0xFC)), _mm_set1_epi8((char)0xE0))));
+      _mm_or_si128(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(0x7F)), _mm_cmpeq_epi8(chunk, _mm_set1_epi8((char)0xC2))),
+      _mm_cmpeq_epi8(_mm_min_epu8(fromE1, _mm_set1_epi8(2)), fromE1));
   *spaces = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(' ')));
   return (uint32_t)_mm_movemask_epi8(_mm_or_si128(controls, leads));
+}
+#endif
+
+static inline bool inbox_line_stops_at(uint8_t byte) {
+  return byte < 0x20 || byte == 0x7F || byte == 0xC2 || (uint8_t)(byte - 0xE1) <= 2;
+}
+
+static inline uint32_t inbox_line_stops16(const uint8_t *bytes, uint32_t *spaces) {
+#if defined(__SSE2__)
+  return inbox_line_stops_of(_mm_loadu_si128((const __m128i *)bytes), spaces);
 #else
   uint32_t mask = 0, found = 0;
   for (int i = 0; i < 16; i++) {
-    uint8_t byte = bytes[i];
-    if (byte < 0x20 || byte == 0x7F || byte == 0xC2 || (byte & 0xFC) == 0xE0) mask |= 1u << i;
-    if (byte == ' ') found |= 1u << i;
+    if (inbox_line_stops_at(bytes[i])) mask |= 1u << i;
+    if (bytes[i] == ' ') found |= 1u << i;
   }
   *spaces = found;
   return mask;
+#endif
+}
+
+/// How much of the `count` bytes at `bytes` is plainly part of one clean
+/// line, for the one-line check to go on from:
+/// - `count` when all of it is: no byte `inbox_line_stops16` flags, no
+///   space at either end and no two spaces in a row;
+/// - `SIZE_MAX` when the text certainly is not one clean line: a space at
+///   either end, or two spaces in a row;
+/// - otherwise the index of the first flagged byte, with everything before
+///   it plain and no two spaces in a row up to it.
+///
+/// Never reads outside the bytes: a tail shorter than 16 is read as an
+/// overlapping last block, and a text shorter than 16 as two overlapping
+/// halves, whose seam (not a real pair of neighbours) is left out of the
+/// two-spaces check.
+static inline size_t inbox_plain_line_length(const uint8_t *bytes, size_t count) {
+  if (count == 0) return 0;
+  if (bytes[0] == ' ' || bytes[count - 1] == ' ') return SIZE_MAX;
+#if defined(__SSE2__)
+  uint32_t spaces, stops;
+  if (count >= 16) {
+    uint32_t spaceBefore = 0;  // whether the block before ended with a space
+    size_t index = 0;
+    for (; index + 16 <= count; index += 16) {
+      stops = inbox_line_stops16(bytes + index, &spaces);
+      if (spaces & ((spaces << 1) | spaceBefore)) return SIZE_MAX;
+      if (stops) return index + (size_t)__builtin_ctz(stops);
+      spaceBefore = spaces >> 15;
+    }
+    if (index == count) return count;
+    // Every pair of neighbours not yet checked lies inside the last 16
+    // bytes; the bytes before `index` in it flag nothing.
+    stops = inbox_line_stops16(bytes + count - 16, &spaces);
+    if (spaces & (spaces << 1)) return SIZE_MAX;
+    return stops ? count - 16 + (size_t)__builtin_ctz(stops) : count;
+  }
+  // The first bytes in the low lanes, the last ones in the high lanes.
+  __m128i chunk;
+  uint32_t seam;
+  if (count >= 8) {
+    uint64_t low, high;
+    __builtin_memcpy(&low, bytes, 8);
+    __builtin_memcpy(&high, bytes + count - 8, 8);
+    chunk = _mm_set_epi64x((long long)high, (long long)low);
+    seam = 1u << 8;
+  } else if (count >= 4) {
+    uint32_t low, high;
+    __builtin_memcpy(&low, bytes, 4);
+    __builtin_memcpy(&high, bytes + count - 4, 4);
+    chunk = _mm_set_epi32(0x41414141, 0x41414141, (int)high, (int)low);  // padded with 'A', flagging nothing
+    seam = 1u << 4;
+  } else {
+    // One to three bytes in lanes 0 to 2: the first, the middle and the
+    // last (the same byte twice when there are fewer; the last is no space).
+    uint32_t word = bytes[0] | (uint32_t)bytes[count / 2] << 8 | (uint32_t)bytes[count - 1] << 16 | 0x41000000u;
+    chunk = _mm_set_epi32(0x41414141, 0x41414141, 0x41414141, (int)word);
+    seam = 0;
+  }
+  stops = inbox_line_stops_of(chunk, &spaces);
+  if (spaces & (spaces << 1) & ~seam) return SIZE_MAX;
+  if (stops == 0) return count;
+  size_t lane = (size_t)__builtin_ctz(stops);
+  if (count >= 8) return lane < 8 ? lane : count - 16 + lane;
+  if (count >= 4) return lane < 4 ? lane : count - 8 + lane;
+  return lane == 0 ? 0 : lane == 1 ? count / 2 : count - 1;
+#else
+  for (size_t index = 0; index < count; index++) {
+    if (bytes[index] == ' ' && bytes[index - 1] == ' ') return SIZE_MAX;  // index > 0: bytes[0] is no space
+    if (inbox_line_stops_at(bytes[index])) {
+      // Two spaces in a row after it are the caller's to find.
+      return index;
+    }
+  }
+  return count;
 #endif
 }
 

@@ -90,14 +90,15 @@ final class DateLabels: Sendable {
     switch daysAgo {
     case 0:
       let minute = floorDivide(localSeconds, by: 60)
-      let text = memo.time(at: minute) { timeFormatter.string(from: date) }
-      return (text, tomorrowStartDate)
+      if let text = memo.recentTime(at: minute) { return (text, tomorrowStartDate) }
+      return (memo.time(at: minute) { timeFormatter.string(from: date) }, tomorrowStartDate)
     case 1:
       return (yesterday, tomorrowStartDate)
     case 2...6:
       return (weekdays[Int(daysAgo)], tomorrowStartDate)
     default:
-      let text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
+      let text =
+        memo.recentShortDate(on: messageDay) ?? memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
       guard daysAgo < 0 else { return (text, nil) }
       // A later day than today: a date until that day comes, then its time.
       return (text, instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)))

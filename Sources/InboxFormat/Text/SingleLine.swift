@@ -65,14 +65,19 @@ private func utf8Length(lead: UInt8) -> Int {
 /// Whether `bytes` is already a clean line: nothing to remove, no whitespace
 /// but single ASCII spaces between other characters.
 ///
-/// Sixteen bytes at a time: a mask of the bytes that can start anything but
-/// a plain kept character (``inbox_line_stops16``) and one of the spaces;
-/// only a flagged byte is looked at as a scalar.
+/// Most texts have no byte that could start a control, a bidi control or a
+/// space other than U+0020, and are answered by ``inbox_plain_line_length``
+/// alone. Otherwise, from the first byte it flags, sixteen bytes at a time:
+/// a mask of the bytes that can start anything but a plain kept character
+/// (``inbox_line_stops16``) and one of the spaces; only a flagged byte is
+/// looked at as a scalar.
 func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard let base = bytes.baseAddress, let first = bytes.first, let last = bytes.last else { return true }
-  if first == 0x20 || last == 0x20 { return false }
-  var index = 0
-  var previousWasSpace = false
+  guard let base = bytes.baseAddress else { return true }
+  let plainLength = inbox_plain_line_length(base, bytes.count)
+  if plainLength == bytes.count { return true }
+  if plainLength == Int(bitPattern: UInt.max) { return false }  // SIZE_MAX: certainly not one line
+  var index = plainLength
+  var previousWasSpace = index > 0 && bytes[index - 1] == 0x20
   while index < bytes.count {
     let available = bytes.count - index
     var spaces: UInt32 = 0

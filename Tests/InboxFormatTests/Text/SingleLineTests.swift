@@ -52,6 +52,49 @@ import Testing
     return String(result)
   }
 
+  /// Whether `text` is already one clean line, the way ``singleLine(_:)`` asks it.
+  func isClean(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8(isSingleLine)
+  }
+
+  /// The plain-text shortcut reads short texts as two overlapping halves
+  /// and long ones by blocks of 16 with an overlapping last block: two
+  /// spaces in a row must be found at every pair of places, in every length
+  /// around those seams.
+  @Test func twoSpacesInARowAreFoundAtEveryPlace() {
+    for length in 0...40 {
+      for first in 0..<max(length, 1) {
+        for second in first..<max(length, 1) {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          if length > 0 { (bytes[first], bytes[second]) = (0x20, 0x20) }
+          let text = String(decoding: bytes, as: UTF8.self)
+          #expect(isClean(text) == (reference(text) == text), "\(text.debugDescription)")
+        }
+      }
+    }
+  }
+
+  /// A scalar whose lead byte the shortcut flags (or, for U+0905, no longer
+  /// flags) is looked at from where it stands, with a space anywhere else.
+  @Test func aFlaggedScalarIsJudgedWhereverItStands() {
+    let scalars = ["\u{1EC5}", "\u{2019}", "\u{2028}", "\u{85}", "\u{A0}", "\u{0905}", "\u{1680}", "\u{3000}", "\u{200D}"]
+    for length in [1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 31, 32, 33, 40] {
+      for place in 0..<length {
+        for space in [nil] + Array(0..<length) where space != place {
+          for scalar in scalars {
+            var characters = [String](repeating: "a", count: length)
+            characters[place] = scalar
+            if let space { characters[space] = " " }
+            let text = characters.joined()
+            #expect(isClean(text) == (reference(text) == text), "\(text.debugDescription)")
+            #expect(singleLine(text) == reference(text), "\(text.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func agreesWithTheObviousRuleOnRandomText() {
     let palette: [String] = [" ", " ", "  ", "\t", "\n", "a", "b", "Z", "0", "~", "\u{7F}", "\u{0}", "\u{85}", "\u{A0}", "é", "😀",
       "\u{202E}", "\u{2066}", "\u{3000}", "\u{200B}", "你", "abcdefgh", "a b c d e f g h i"]

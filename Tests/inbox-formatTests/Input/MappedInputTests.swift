@@ -32,7 +32,7 @@ import Testing
     let command = "dd bs=1 count=4 of=/dev/null 2>/dev/null && exec \"$0\" \"$@\""
     process.arguments = ["-c", command, BuiltBinary.url.path] + CommandLineTests.pinned
     process.environment = ["PATH": "/usr/bin:/bin"]
-    process.standardInput = try #require(FileHandle(forReadingAtPath: file.path))
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: file.path))
     let output = Pipe()
     process.standardOutput = output
     try process.run()
