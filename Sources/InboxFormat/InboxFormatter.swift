@@ -64,8 +64,8 @@ public struct InboxFormatter: Sendable {
     write: ([UInt8]) throws -> Void
   ) throws {
     var reader = InboxReader(bytes: bytes)
-    try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) {
-      try markingRecoverable(reader.hasFailed) { try reader.nextPending() }
+    try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
+      try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
     }
   }
 
@@ -119,7 +119,11 @@ public struct InboxFormatter: Sendable {
       let lines = NDJSONPieces(head: head, read: read)
       // Pieces are released as they are read: their messages go as `String`s.
       let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
-      try run(input: noBytes, skipInvalid: skipInvalid, write: write) { try lines.next().map(PendingMessage.decoded) }
+      try run(input: noBytes, skipInvalid: skipInvalid, write: write) { messages in
+        guard let message = try lines.next() else { return false }
+        messages.append(.decoded(message))
+        return true
+      }
     }
   }
 
@@ -149,14 +153,15 @@ public struct InboxFormatter: Sendable {
     return (try? reader.next()) == nil
   }
 
-  /// The pipeline: `next` reads messages on this thread, workers map and
-  /// encode batches, and finished batches are written in order. `input`
-  /// holds the bytes `.raw` messages lie in.
+  /// The pipeline: `appendNext` reads messages on this thread (appending
+  /// one, or returning false at the end), workers map and encode batches,
+  /// and finished batches are written in order. `input` holds the bytes
+  /// `.raw` messages lie in.
   private func run(
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
     write: ([UInt8]) throws -> Void,
-    next: () throws -> PendingMessage?
+    appendNext: (inout [PendingMessage]) throws -> Bool
   ) throws {
     let encoder = InboxEncoder(layout: layout)
     var pending: [Pending] = []
@@ -173,8 +178,7 @@ public struct InboxFormatter: Sendable {
       messages.reserveCapacity(Self.batchSize)
       while messages.count < Self.batchSize {
         do {
-          guard let message = try next() else { break }
-          messages.append(message)
+          guard try appendNext(&messages) else { break }
         } catch let problem as RecoverableProblem {
           guard let skipInvalid else { throw problem.error }
           skipInvalid(problem.error)

@@ -50,6 +50,12 @@ struct InboxReader {
   /// messages are not copied through a larger enum on the hot path.)
   private var itemProblem: InboxFormatError?
 
+  /// The message the last step read, when it read one. (Kept here rather
+  /// than returned, so that it is not copied at every level of the descent.)
+  private var lastRead = RawMessage(
+    id: .integer(0), firstname: nil, lastname: nil, message: nil, phoneNumber: nil,
+    updateDate: Date(timeIntervalSince1970: 0), unreadCount: 0)
+
   /// Creates a reader over `bytes`, which must outlive it.
   init(bytes: UnsafeBufferPointer<UInt8>) {
     scanner = JSONScanner(bytes: bytes)
@@ -79,24 +85,27 @@ struct InboxReader {
   /// After a recoverable error (``hasFailed`` is false) the following call
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
-    guard let raw = try nextRaw() else { return nil }
-    return try scanner.message(raw)
+    guard try readNext() else { return nil }
+    return try scanner.message(lastRead)
   }
 
-  /// The next message, left in the input when its texts need no unescaping;
-  /// otherwise as ``next()``.
-  mutating func nextPending() throws(InboxFormatError) -> PendingMessage? {
-    guard let raw = try nextRaw() else { return nil }
-    return raw.hasPlainTexts ? .raw(raw) : .decoded(try scanner.message(raw))
+  /// Appends the next message to `messages`, left in the input when its
+  /// texts need no unescaping, otherwise as ``next()``; false at the end of
+  /// the input.
+  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
+    guard try readNext() else { return false }
+    messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try scanner.message(lastRead)))
+    return true
   }
 
-  /// The next message as it lies in the input, its texts not yet copied
-  /// out (see ``RawMessage``); otherwise as ``next()``.
-  mutating func nextRaw() throws(InboxFormatError) -> RawMessage? {
+  /// Reads the next message into ``lastRead``, as it lies in the input, its
+  /// texts not yet copied out (see ``RawMessage``); false at the end of the
+  /// input. Errors as ``next()``.
+  private mutating func readNext() throws(InboxFormatError) -> Bool {
     if let failure { throw failure }
-    let message: RawMessage?
+    let hasMessage: Bool
     do {
-      message = try readStep()
+      hasMessage = try readStep()
     } catch {
       failure = error
       throw error
@@ -105,23 +114,23 @@ struct InboxReader {
       itemProblem = nil
       throw problem
     }
-    return message
+    return hasMessage
   }
 
-  /// Reads one item: a message, or `nil` at the end or with ``itemProblem``
-  /// set. Throws only fatal errors.
-  private mutating func readStep() throws(InboxFormatError) -> RawMessage? {
+  /// Reads one item into ``lastRead``: true for a message; false at the end
+  /// or with ``itemProblem`` set. Throws only fatal errors.
+  private mutating func readStep() throws(InboxFormatError) -> Bool {
     switch phase {
     case .start: return try readFirstValue()
     case .arrayElements(let isFirst): return try readArrayElement(isFirst: isFirst)
     case .lines: return try readLine()
-    case .finished: return nil
+    case .finished: return false
     }
   }
 
   // MARK: Form
 
-  private mutating func readFirstValue() throws(InboxFormatError) -> RawMessage? {
+  private mutating func readFirstValue() throws(InboxFormatError) -> Bool {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw .emptyInput }
     switch scanner.current {
@@ -152,7 +161,7 @@ struct InboxReader {
         nextIndex = 1
         scanner.moveToNextLine(from: objectStart)
         itemProblem = Self.brokenLine(error, index: 0)
-        return nil
+        return false
       }
     default:
       guard let kind = JSONValueKind(firstByte: scanner.current) else {
@@ -216,14 +225,14 @@ struct InboxReader {
 
   // MARK: Items
 
-  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> RawMessage? {
+  private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> Bool {
     scanner.skipWhitespace()
     let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try moveToNextMember(closing: UInt8(ascii: "]"))
     guard hasElement else {
       if isFirst { scanner.position += 1 }
       if form == .payload { try finishPayload() } else { try expectEndOfInput() }
       phase = .finished
-      return nil
+      return false
     }
     phase = .arrayElements(isFirst: false)
     let index = nextIndex
@@ -231,17 +240,17 @@ struct InboxReader {
     return try readItem(index: index, depth: form == .payload ? 2 : 1)
   }
 
-  private mutating func readLine() throws(InboxFormatError) -> RawMessage? {
+  private mutating func readLine() throws(InboxFormatError) -> Bool {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else {
       phase = .finished
-      return nil
+      return false
     }
     let start = scanner.position
     let index = nextIndex
     nextIndex += 1
     do throws(InboxFormatError) {
-      let message = try readItem(index: index, depth: 0)
+      let hasMessage = try readItem(index: index, depth: 0)
       // A line holds one message, so that NDJSON reads the same whole or in
       // pieces of lines: one that goes on past a line break is broken there.
       if let lineFeed = scanner.lineFeed(from: start), lineFeed < scanner.position {
@@ -254,7 +263,7 @@ struct InboxReader {
         itemProblem = nil
         throw scanner.unexpected(expected: "a line break after the message")
       }
-      return message
+      return hasMessage
     } catch {
       itemProblem = error
       // A line holds one message: when a line break interrupts one, the
@@ -268,7 +277,7 @@ struct InboxReader {
       }
       itemProblem = itemProblem.map { Self.brokenLine($0, index: index) }
       scanner.moveToNextLine(from: start)
-      return nil
+      return false
     }
   }
 
@@ -283,7 +292,7 @@ struct InboxReader {
   /// Reads the item at the scanner's position, which `depth` containers
   /// enclose. Throws syntax errors; an item-level problem goes to
   /// ``itemProblem``, after the whole item has been consumed.
-  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> RawMessage? {
+  private mutating func readItem(index: Int, depth: Int) throws(InboxFormatError) -> Bool {
     let start = scanner.position
     if scanner.current == UInt8(ascii: "{") {
       return try readMessage(index: index, start: start, depth: depth)
@@ -295,7 +304,7 @@ struct InboxReader {
     let item = itemReference(index: index, id: nil, start: start)
     itemProblem = .typeMismatch(
       item: item, field: "", expected: "a message object", found: kind.description, location: item.location)
-    return nil
+    return false
   }
 
   private mutating func itemReference(index: Int, id: MessageID?, start: Int) -> ItemReference {
@@ -349,7 +358,7 @@ struct InboxReader {
     }
   }
 
-  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> RawMessage? {
+  private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> Bool {
     var id: MessageID?
     var firstname: JSONScanner.StringToken?
     var lastname: JSONScanner.StringToken?
@@ -419,9 +428,10 @@ struct InboxReader {
     }
 
     if problems.isEmpty, let id, let updateDate {
-      return RawMessage(
+      lastRead = RawMessage(
         id: id, firstname: firstname, lastname: lastname, message: message, phoneNumber: phoneNumber,
         updateDate: updateDate, unreadCount: unreadCount)
+      return true
     }
     // Locations are computed in input order (item, then value) to keep the
     // scanner's line counting incremental.
@@ -431,7 +441,7 @@ struct InboxReader {
     } else {
       itemProblem = .missingField(item: item, field: id == nil ? "id" : "update_date")
     }
-    return nil
+    return false
   }
 
   private mutating func readPhoneNumber(depth: Int, problems: inout [FieldProblem]) throws(InboxFormatError)
