@@ -97,8 +97,12 @@ final class DateLabels: Sendable {
     case 2...6:
       return (weekdays[Int(daysAgo)], tomorrowStartDate)
     default:
-      let text =
-        memo.recentShortDate(on: messageDay) ?? memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
+      let text: String
+      if let known = memo.recentShortDate(on: messageDay) {
+        text = known
+      } else {
+        text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
+      }
       guard daysAgo < 0 else { return (text, nil) }
       // A later day than today: a date until that day comes, then its time.
       return (text, instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: messageDay)))
