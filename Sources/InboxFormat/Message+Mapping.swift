@@ -153,23 +153,14 @@ final class Rules: Sendable {
       guard !first.isEmpty, !last.isEmpty, isSingleLine(first), isSingleLine(last) else { return nil }
       let (known, key) = memo.nameRow(first, last)
       if let known { return (known.initials, known.title) }
-      return newNameRow(firstname: firstname, lastname: lastname, bytes: (first, last), key: key, memo: &memo)
+      let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last, memo: &memo) {
+        (firstname, lastname)
+      }
+      let title = TitleSource.names(familyNameFirst: familyNameFirst).title(
+        firstname: firstname, lastname: lastname, phoneNumber: "", placeholder: untitledPlaceholder)
+      memo.remember(NameRow(initials: initials, title: title), key: key)
+      return (initials, title)
     }
-  }
-
-  /// The initials and title of two clean names the memo has not seen, remembered.
-  @inline(never)
-  private func newNameRow(
-    firstname: String, lastname: String, bytes: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>),
-    key: RecentNames<NameRow>.Key, memo: inout LabelMemo
-  ) -> (String, String) {
-    let (initials, familyNameFirst) = initialsAndOrder(firstname: bytes.0, lastname: bytes.1, memo: &memo) {
-      (firstname, lastname)
-    }
-    let title = TitleSource.names(familyNameFirst: familyNameFirst).title(
-      firstname: firstname, lastname: lastname, phoneNumber: "", placeholder: untitledPlaceholder)
-    memo.remember(NameRow(initials: initials, title: title), key: key)
-    return (initials, title)
   }
 
   /// ``initialsAndOrder(firstname:lastname:memo:strings:)`` of two cleaned names.
