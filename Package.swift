@@ -14,6 +14,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "InboxFormat", dependencies: ["CInboxBytes"]),
+    // Option values, query parameters and environment variables, read into
+    // a context: shared by the command and the service.
+    .target(name: "InboxFormatOptions", dependencies: ["InboxFormat"]),
     // The 16-byte masks of the scanning loops (SSE2, or a portable loop), in a header.
     .target(name: "CInboxBytes"),
     // timerfd(2), which Swift's Glibc module does not declare.
@@ -22,6 +25,7 @@ let package = Package(
       name: "inbox-format",
       dependencies: [
         "InboxFormat",
+        "InboxFormatOptions",
         "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -32,7 +36,7 @@ let package = Package(
     ),
     .testTarget(
       name: "inbox-formatTests",
-      dependencies: ["InboxFormat", "inbox-format"],
+      dependencies: ["InboxFormat", "InboxFormatOptions", "inbox-format"],
       resources: []
     ),
   ]

@@ -82,7 +82,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
     case .invalidDate(let item, let value, let reason, _):
       return "\(prefix)\(item.describing(field: "update_date")): invalid date \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
     case .numberOutOfRange(let item, let field, let value, _):
-      return "\(prefix)\(item.describing(field: field)): number \(value) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
+      return "\(prefix)\(item.describing(field: field)): number \(shortened(value)) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
     }
   }
 
@@ -142,42 +142,5 @@ public struct ItemReference: Sendable, Hashable {
     let idPart = id.map { " (id \($0.jsonText))" } ?? ""
     let fieldPart = field.isEmpty ? "" : ".\(field)"
     return "\(path)\(fieldPart)\(idPart)"
-  }
-}
-
-/// Quotes a value from the input for an error message, escaping what could
-/// disturb a terminal or hide in it, and shortening what is long.
-///
-/// Escaped as `\u{…}`: control characters (C0, DEL, C1: ESC and the 8-bit
-/// CSI and OSC among them), line and paragraph separators, which would break
-/// the message's one line, and format characters (bidi controls, marks and
-/// isolates, zero-width characters, the byte order mark), which are invisible
-/// or reorder the line.
-func quoted(_ value: String, limit: Int = 60) -> String {
-  var result = "\""
-  var count = 0
-  for scalar in value.unicodeScalars {
-    if count == limit {
-      result += "…"
-      break
-    }
-    count += 1
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isHiddenInAMessage(scalar):
-      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
-}
-
-/// Line and paragraph separators and format characters (Cf, which includes
-/// the bidi controls).
-private func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
-  switch scalar.properties.generalCategory {
-  case .lineSeparator, .paragraphSeparator, .format: true
-  default: false
   }
 }

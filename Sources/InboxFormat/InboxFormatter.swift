@@ -69,14 +69,11 @@ public struct InboxFormatter: Sendable {
     }
   }
 
-  /// Whether `bytes`, the start of an input (or all of it), open with a
-  /// whole line holding one valid message: the input is then NDJSON, which
+  /// Whether `bytes`, a whole input, is NDJSON, which
   /// ``format(reading:expectedSize:skipInvalid:write:)`` streams in bounded
   /// memory.
-  package static func startsWithNDJSONLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var searched = 0
-    guard let line = firstLine(of: bytes, searchingFrom: &searched) else { return false }
-    return isNDJSONMessage(UnsafeBufferPointer(rebasing: bytes[line]))
+  package static func isNDJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    InputStart(bytes, isComplete: true) == .ndjson
   }
 
   /// Formats the payload that `read` returns piece by piece (nil at the
@@ -85,7 +82,10 @@ public struct InboxFormatter: Sendable {
   ///
   /// NDJSON is formatted as it arrives, in memory bounded by a few batches
   /// whatever its length; the other forms are one JSON document and are
-  /// gathered whole first. Error locations count from the start of the input.
+  /// gathered whole first. Input that cannot be a payload fails where it
+  /// starts, without being read further: a first character that begins no
+  /// payload, a NUL byte, an NDJSON line that cannot become a message. Error
+  /// locations count from the start of the input.
   ///
   /// ```swift
   /// try formatter.format(reading: { try file.read(upToCount: 1 << 20).map(Array.init) }) { chunk in
@@ -102,21 +102,25 @@ public struct InboxFormatter: Sendable {
     // Reserving only maps address space: a long NDJSON input that streams
     // never touches most of it.
     head.reserveCapacity(expectedSize)
-    var firstLine: Range<Int>?
-    var searched = 0
-    while firstLine == nil, let piece = try read() {
+    var start = InputStart.undecided
+    var hasNUL = false
+    while start == .undecided, !hasNUL, let piece = try read() {
       head += piece
-      firstLine = head.withUnsafeBufferPointer { Self.firstLine(of: $0, searchingFrom: &searched) }
+      hasNUL = piece.contains(0)
+      start = head.withUnsafeBufferPointer { InputStart($0, isComplete: false) }
     }
-    let isNDJSON = firstLine.map { line in
-      head.withUnsafeBufferPointer { Self.isNDJSONMessage(UnsafeBufferPointer(rebasing: $0[line])) }
-    }
-    guard isNDJSON == true else {
-      while let piece = try read() { head += piece }
+    guard start == .ndjson, !hasNUL else {
+      // Read no further than the byte that fails it.
+      if start != .invalid {
+        while !hasNUL, let piece = try read() {
+          head += piece
+          hasNUL = piece.contains(0)
+        }
+      }
       return try format(head, skipInvalid: skipInvalid, write: write)
     }
     try withoutActuallyEscaping(read) { read in
-      let lines = NDJSONPieces(head: head, read: read)
+      let lines = NDJSONPieces(head: head, read: read, goesPastBrokenLines: skipInvalid != nil)
       // Pieces are released as they are read: their messages go as `String`s.
       let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
       try run(input: noBytes, skipInvalid: skipInvalid, write: write) { messages in
@@ -125,32 +129,6 @@ public struct InboxFormatter: Sendable {
         return true
       }
     }
-  }
-
-  /// The range of the first line holding something, after a byte order
-  /// mark and blank lines, once a line break ends it. `searched` keeps how
-  /// far an earlier call looked, so a long first line is scanned once.
-  private static func firstLine(
-    of bytes: UnsafeBufferPointer<UInt8>, searchingFrom searched: inout Int
-  ) -> Range<Int>? {
-    let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    guard let start = bytes[textStart...].firstIndex(where: { !isJSONWhitespace($0) }) else {
-      searched = bytes.count
-      return nil
-    }
-    defer { searched = bytes.count }
-    let from = max(start, searched)
-    return memchr(bytes.baseAddress! + from, 0x0A, bytes.count - from).map {
-      start..<UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer($0))
-    }
-  }
-
-  /// Whether `line` is one whole, valid message object: then the input is NDJSON.
-  private static func isNDJSONMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard line.first == UInt8(ascii: "{") else { return false }
-    var reader = InboxReader(bytes: line)
-    guard (try? reader.next()) != nil, reader.form == .ndjson else { return false }
-    return (try? reader.next()) == nil
   }
 
   /// The pipeline: `appendNext` reads messages on this thread (appending
@@ -228,6 +206,12 @@ private func markingRecoverable<Value>(
 /// NDJSON read piece by piece: each piece is cut after its last line break,
 /// read by its own ``InboxReader`` that knows where it lies in the input, and
 /// released once read.
+///
+/// Memory stays bounded by a few pieces and the longest valid line: an
+/// unfinished line that can no longer become a message (its first character
+/// is not `{`, or a syntax error shows in it) is not kept whole. Its start,
+/// which holds its first error, is read as the line, and the rest of it is
+/// passed over. A NUL byte ends the reading: the line that holds it fails.
 private final class NDJSONPieces {
   private let read: () throws -> [UInt8]?
   /// Bytes read but not yet handed to a reader: the start of an unfinished line.
@@ -237,15 +221,32 @@ private final class NDJSONPieces {
   private var reader: InboxReader?
   /// Where the next piece starts in the input.
   private var origin = InputLocation(line: 1, column: 1, byteOffset: 0)
+  /// Bytes of the input passed over within the current piece's last line.
+  private var passedOver = 0
   private var nextIndex = 0
+  /// Whether a broken line is skipped, so reading goes on after it; if
+  /// not, the first one ends the input.
+  private let goesPastBrokenLines: Bool
 
-  init(head: [UInt8], read: @escaping () throws -> [UInt8]?) {
+  /// An unfinished line is checked for an error once it is this long, then
+  /// again each time it doubles: checks cost at most as much as reading it.
+  private static let firstCheck = 1 << 16
+  /// Errors this close to the end of an unfinished line may only be its
+  /// cut (a UTF-8 sequence or an escape split between pieces).
+  private static let cutMargin = 64
+
+  init(head: [UInt8], read: @escaping () throws -> [UInt8]?, goesPastBrokenLines: Bool) {
     self.read = read
+    self.goesPastBrokenLines = goesPastBrokenLines
     if head.starts(with: [0xEF, 0xBB, 0xBF]) {
       rest = Array(head.dropFirst(3))
       origin.byteOffset = 3
     } else {
       rest = head
+    }
+    if let nul = rest.firstIndex(of: 0) {
+      rest.removeSubrange((nul + 1)...)
+      isAtEnd = true
     }
   }
 
@@ -270,15 +271,32 @@ private final class NDJSONPieces {
   /// false at the end of the input.
   private func loadPiece() throws -> Bool {
     origin.line += piece.count(where: { $0 == UInt8(ascii: "\n") })
-    origin.byteOffset += piece.count
+    origin.byteOffset += piece.count + passedOver
+    passedOver = 0
     piece.deallocate()
     piece = UnsafeMutableBufferPointer(start: nil, count: 0)
 
     var lastLineBreak = rest.lastIndex(of: UInt8(ascii: "\n"))
+    var nextCheck = Self.firstCheck
     while lastLineBreak == nil, !isAtEnd {
-      guard let more = try read() else {
+      if rest.count >= nextCheck || startsWithoutObject(rest) {
+        if cannotBecomeAMessage(rest) {
+          if goesPastBrokenLines {
+            lastLineBreak = try passOverRestOfLine()
+          } else {
+            isAtEnd = true  // the line's error ends the input
+          }
+          break
+        }
+        nextCheck = max(nextCheck, rest.count * 2)
+      }
+      guard var more = try read() else {
         isAtEnd = true
         break
+      }
+      if let nul = more.firstIndex(of: 0) {
+        more.removeSubrange((nul + 1)...)
+        isAtEnd = true
       }
       lastLineBreak = more.lastIndex(of: UInt8(ascii: "\n")).map { rest.count + $0 }
       rest += more
@@ -290,6 +308,61 @@ private final class NDJSONPieces {
     rest.removeSubrange(..<end)
     reader = InboxReader(ndjsonLines: UnsafeBufferPointer(piece), origin: origin, firstIndex: nextIndex)
     return true
+  }
+
+  /// Whether the unfinished line `line` begins with something other than `{`.
+  private func startsWithoutObject(_ line: [UInt8]) -> Bool {
+    line.first(where: { !isJSONWhitespace($0) }).map { $0 != UInt8(ascii: "{") } ?? false
+  }
+
+  /// Whether the unfinished line `line` is already broken, whatever follows it.
+  private func cannotBecomeAMessage(_ line: [UInt8]) -> Bool {
+    if startsWithoutObject(line) { return true }
+    return line.withUnsafeBufferPointer { bytes in
+      var probe = InboxReader(ndjsonLines: bytes, origin: origin, firstIndex: nextIndex)
+      do throws(InboxFormatError) {
+        _ = try probe.next()
+        return false
+      } catch {
+        guard case .brokenLine(_, _, _, let location) = error else { return false }
+        return location.byteOffset + Self.cutMargin < origin.byteOffset + line.count
+      }
+    }
+  }
+
+  /// Reads on to the end of the broken line in `rest` without keeping it:
+  /// `rest` becomes the line's start, a NUL if the rest held one, a line
+  /// break and what follows it. Returns where that line break is.
+  private func passOverRestOfLine() throws -> Int? {
+    var sawNUL = false
+    var skipped = 0
+    var after: [UInt8]?
+    while !sawNUL, after == nil, let more = try read() {
+      let lineEnd = more.firstIndex(of: UInt8(ascii: "\n")) ?? more.count
+      sawNUL = more[..<lineEnd].contains(0)
+      skipped += lineEnd
+      if lineEnd < more.count { after = Array(more[(lineEnd + 1)...]) }
+    }
+    if sawNUL {
+      // The line fails for good at its NUL: nothing after it is read.
+      rest.append(0)
+      skipped -= 1
+      after = nil
+      isAtEnd = true
+    } else if after == nil {
+      isAtEnd = true
+    }
+    passedOver = skipped
+    guard let after else { return nil }
+    rest.append(UInt8(ascii: "\n"))
+    let lineBreak = rest.count - 1
+    if let nul = after.firstIndex(of: 0) {
+      rest += after[...nul]
+      isAtEnd = true
+    } else {
+      rest += after
+    }
+    return lineBreak
   }
 }
 
@@ -313,7 +386,48 @@ private final class Pending: Sendable {
   }
 }
 
-@inline(__always)
-private func isJSONWhitespace(_ byte: UInt8) -> Bool {
-  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+/// What the start of an input says about how to read it.
+enum InputStart: Equatable {
+  /// Not yet known: more of the input is needed.
+  case undecided
+  /// One message per line: read line by line, in bounded memory.
+  case ndjson
+  /// One JSON document (a payload or an array, or a single object): read whole.
+  case document
+  /// Nothing more needs reading: the input fails where it starts (its
+  /// first character begins no payload).
+  case invalid
+
+  /// Decides from `head`, the start of an input (all of it when
+  /// `isComplete`), as ``InboxReader`` does with the whole: NDJSON when the
+  /// first line holds one whole message object.
+  init(_ head: UnsafeBufferPointer<UInt8>, isComplete: Bool) {
+    let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    guard isComplete || head.count >= 3 || !byteOrderMark.starts(with: head) else {
+      self = .undecided
+      return
+    }
+    let textStart = head.starts(with: byteOrderMark) ? 3 : 0
+    guard let start = head[textStart...].firstIndex(where: { !isJSONWhitespace($0) }) else {
+      self = isComplete ? .document : .undecided
+      return
+    }
+    switch head[start] {
+    case UInt8(ascii: "["): self = .document
+    case UInt8(ascii: "{"):
+      guard let lineFeed = head[start...].firstIndex(of: 0x0A) else {
+        self = isComplete ? .document : .undecided
+        return
+      }
+      self = Self.isOneMessage(UnsafeBufferPointer(rebasing: head[start..<lineFeed])) ? .ndjson : .document
+    default: self = .invalid
+    }
+  }
+
+  /// Whether `line` is one whole, valid message object.
+  private static func isOneMessage(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    var reader = InboxReader(bytes: line)
+    guard (try? reader.next()) != nil, reader.form == .ndjson else { return false }
+    return (try? reader.next()) == nil
+  }
 }

@@ -129,12 +129,12 @@ final class Rules: Sendable {
   private func initialsAndTitle(firstname: String, lastname: String, phoneNumber: String, memo: inout LabelMemo)
     -> (String, String)
   {
-    let firstname = singleLine(firstname)
-    let lastname = singleLine(lastname)
+    let firstname = seen(singleLine(firstname))
+    let lastname = seen(singleLine(lastname))
     if let known = nameRow(firstname: firstname, lastname: lastname, memo: &memo) { return known }
     let initials = initialsAndOrder(firstname: firstname, lastname: lastname, memo: &memo).initials
     // Cleaned only when it is shown.
-    let phoneNumber = firstname.isEmpty && lastname.isEmpty ? singleLine(phoneNumber) : ""
+    let phoneNumber = firstname.isEmpty && lastname.isEmpty ? seen(singleLine(phoneNumber)) : ""
     // The order is asked only of two names, which this row does not have.
     let source = TitleSource(
       hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,
@@ -153,6 +153,7 @@ final class Rules: Sendable {
       guard !first.isEmpty, !last.isEmpty, isSingleLine(first), isSingleLine(last) else { return nil }
       let (known, key) = memo.nameRow(first, last)
       if let known { return (known.initials, known.title) }
+      guard hasVisibleCharacter(first), hasVisibleCharacter(last) else { return nil }
       let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last, memo: &memo) {
         (firstname, lastname)
       }
@@ -212,6 +213,11 @@ final class Rules: Sendable {
       }
     }
   }
+}
+
+/// `text`, or nothing when no character of it is seen (``hasVisibleCharacter(_:)``).
+private func seen(_ text: String) -> String {
+  hasVisibleCharacter(text) ? text : ""
 }
 
 /// Runs `body` on the UTF-8 bytes of two strings, in place (native and small

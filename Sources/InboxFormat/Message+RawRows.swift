@@ -65,7 +65,9 @@ extension Rules {
     let firstname = raw.firstname.contents(in: bytes)
     let lastname = raw.lastname.contents(in: bytes)
     let message = raw.message.contents(in: bytes)
-    guard isSingleLine(firstname), isSingleLine(lastname), isSingleLine(message) else { return false }
+    guard isSingleLine(firstname), isSingleLine(lastname), isSingleLine(message),
+      firstname.isEmpty || hasVisibleCharacter(firstname), lastname.isEmpty || hasVisibleCharacter(lastname)
+    else { return false }
     // A preview no longer than the limit in bytes is no longer in clusters.
     if let previewLength, message.count > previewLength { return false }
 
@@ -75,7 +77,7 @@ extension Rules {
     var phoneNumber = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     if firstname.isEmpty && lastname.isEmpty {
       phoneNumber = raw.phoneNumber.contents(in: bytes)
-      guard isSingleLine(phoneNumber) else { return false }
+      guard isSingleLine(phoneNumber), phoneNumber.isEmpty || hasVisibleCharacter(phoneNumber) else { return false }
     }
     let title = TitleSource(
       hasFirstname: !firstname.isEmpty, hasLastname: !lastname.isEmpty, hasPhoneNumber: !phoneNumber.isEmpty,

@@ -1,4 +1,7 @@
 import ArgumentParser
+import InboxFormat
+
+import Glibc
 
 /// `inbox-format`: API JSON in, inbox rows out.
 @main
@@ -18,4 +21,39 @@ struct InboxFormatCommand: AsyncParsableCommand {
     subcommands: [Format.self, Watch.self],
     defaultSubcommand: Format.self
   )
+
+  /// Sets the process up (``ProcessSetup``), then parses and runs the
+  /// command as ArgumentParser does, but writes its help and errors itself:
+  /// help that cannot be written is an I/O error, and an error quotes the
+  /// user's words as every message does.
+  static func main() async {
+    let arguments = ProcessSetup.start()
+    do {
+      var command = try parseAsRoot(arguments)
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(reporting: error)
+    }
+  }
+
+  private static func exit(reporting error: any Error) -> Never {
+    let status = exitCode(for: error)
+    if !(error is ExitCode) {
+      if status == .success {
+        // Help or the version, asked for: the output proper.
+        do {
+          try StandardOutput.write(Array((fullMessage(for: error) + "\n").utf8))
+        } catch let failure {
+          Glibc.exit((failure as? ExitCode ?? ExitStatus.ioError).rawValue)
+        }
+      } else {
+        StandardError.write("inbox-format: \(OneLine.safe(message(for: error)))")
+      }
+    }
+    Glibc.exit(status.rawValue)
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormat
 import Testing
 
 /// Every kind of bad input, end to end through the built binary: refused
@@ -197,7 +198,8 @@ func expectRefused(
   let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
   #expect(lines.count == 2 && lines[1].isEmpty, "not one line: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
   let line = lines.first.map(String.init) ?? ""
-  #expect(line.hasPrefix("inbox-format: \(input): "), "\(line)", sourceLocation: sourceLocation)
+  let name = input == "<stdin>" ? input : quoted(bytes: Array(input.utf8))
+  #expect(line.hasPrefix("inbox-format: \(name): "), "\(line)", sourceLocation: sourceLocation)
   var rest = line[...]
   for text in says {
     guard let found = rest.range(of: text) else {

@@ -6,6 +6,12 @@ import Foundation
 /// Formatters are built once here, never per message. The bucket is chosen
 /// from day numbers only; Foundation's relative formatting, which reads the
 /// real clock, only supplies the locale's word for yesterday.
+///
+/// The context's time zone only decides offsets: every formatter works in
+/// GMT on the local wall-clock time (the instant shifted by its offset),
+/// which gives the same time, date and weekday, since no label shows a zone.
+/// So a zone id that Foundation's date formatters cannot handle (the legacy
+/// `ACT`, `SystemV/…`) never reaches them.
 final class DateLabels: Sendable {
   private let days: LocalDays
   /// The zone's offsets from two years before now until a year after, where
@@ -24,8 +30,8 @@ final class DateLabels: Sendable {
 
   init(context: FormattingContext) {
     var calendar = context.calendar
-    calendar.timeZone = context.timeZone
-    let locale = Self.canonical(context.locale)
+    calendar.timeZone = wallClockZone
+    let locale = Self.formattable(context.locale)
     let timeLocale = context.hourCycle.map { $0.applied(to: locale) } ?? locale
 
     days = LocalDays(timeZone: context.timeZone)
@@ -43,15 +49,13 @@ final class DateLabels: Sendable {
     yesterday = Self.yesterdayWord(locale: locale, calendar: calendar)
 
     let weekdayStyle = Date.FormatStyle(
-      locale: locale, calendar: calendar, timeZone: context.timeZone,
+      locale: locale, calendar: calendar, timeZone: wallClockZone,
       capitalizationContext: .beginningOfSentence
     ).weekday(.wide)
     var weekdays = Array(repeating: "", count: 7)
     for daysAgo in 2...6 {
-      // A skipped day (no message can fall on it) gets the next day's name;
-      // it is never shown.
-      let dayStart = days.start(ofDay: today - Int64(daysAgo))
-      weekdays[daysAgo] = weekdayStyle.format(Date(timeIntervalSince1970: Double(dayStart)))
+      let noon = (today - Int64(daysAgo)) * secondsPerDay + secondsPerDay / 2
+      weekdays[daysAgo] = weekdayStyle.format(Date(timeIntervalSince1970: Double(noon)))
     }
     self.weekdays = weekdays
   }
@@ -61,7 +65,10 @@ final class DateLabels: Sendable {
     locale: Locale, calendar: Calendar, date: DateFormatter.Style, time: DateFormatter.Style
   ) -> DateFormatter {
     let formatter = DateFormatter()
-    formatter.locale = locale
+    // Foundation's date formatters trap on some BCP 47 names with a
+    // numbering system (`th-TH-u-nu-thai`) that their ICU form
+    // (`th_TH@numbers=thai`) formats well.
+    formatter.locale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
     formatter.calendar = calendar
     formatter.timeZone = calendar.timeZone
     formatter.dateStyle = date
@@ -69,11 +76,17 @@ final class DateLabels: Sendable {
     return formatter
   }
 
-  /// The locale under its canonical BCP 47 name: Foundation's relative
-  /// formatting traps on some POSIX-style names (`de_DE.ISO-8859-15@euro`)
-  /// that its other formatters accept, and presentation never fails.
-  private static func canonical(_ locale: Locale) -> Locale {
-    Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
+  /// The locale under its canonical BCP 47 name, less a numbering system
+  /// ICU does not have: Foundation's relative formatting traps on some
+  /// POSIX-style names (`de_DE.ISO-8859-15@euro`) that its other formatters
+  /// accept, and every formatter traps on an unknown numbering system
+  /// (`-u-nu-xxx`). Presentation never fails.
+  private static func formattable(_ locale: Locale) -> Locale {
+    let canonical = Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
+    guard !Locale.NumberingSystem.availableNumberingSystems.contains(canonical.numberingSystem) else { return canonical }
+    var components = Locale.Components(locale: canonical)
+    components.numberingSystem = nil
+    return Locale(components: components)
   }
 
   /// The label of a message updated at `date`, and the first instant it is stale.
@@ -91,7 +104,7 @@ final class DateLabels: Sendable {
     case 0:
       let minute = floorDivide(localSeconds, by: 60)
       if let text = memo.recentTime(at: minute) { return (text, tomorrowStartDate) }
-      return (memo.time(at: minute) { timeFormatter.string(from: date) }, tomorrowStartDate)
+      return (memo.time(at: minute) { timeFormatter.string(from: wallClock(minute * 60)) }, tomorrowStartDate)
     case 1:
       return (yesterday, tomorrowStartDate)
     case 2...6:
@@ -101,7 +114,7 @@ final class DateLabels: Sendable {
       if let known = memo.recentShortDate(on: messageDay) {
         text = known
       } else {
-        text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: date) }
+        text = memo.shortDate(on: messageDay) { shortDateFormatter.string(from: wallClock(messageDay * secondsPerDay + secondsPerDay / 2)) }
       }
       guard daysAgo < 0 else { return (text, nil) }
       // A later day than today: a date until that day comes, then its time.
@@ -111,6 +124,11 @@ final class DateLabels: Sendable {
 
   private func instant(_ seconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(seconds))
+  }
+
+  /// The local wall-clock time `localSeconds` as the GMT instant that reads the same.
+  private func wallClock(_ localSeconds: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(localSeconds))
   }
 
   /// The locale's word for the day before today (CLDR's relative day -1),
@@ -140,3 +158,6 @@ extension LabelMemo {
   }
 
 }
+
+/// The zone of every formatter: GMT, on wall-clock times (see ``DateLabels``).
+private let wallClockZone = TimeZone(secondsFromGMT: 0)!

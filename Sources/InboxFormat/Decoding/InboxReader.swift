@@ -2,16 +2,19 @@ import Foundation
 
 /// Reads an inbox payload one message at a time, straight from its bytes.
 ///
-/// The first value decides the form: an object with an `items` array (the
-/// payload), a bare array of messages, or an object without `items`, which
-/// starts NDJSON (one message object per line, blank lines skipped; a
-/// message that goes on past a line break is a broken line).
+/// The first value decides the form: an object whose `items` key comes
+/// before any `id` key is the payload (its `items` array holds the
+/// messages); a bare array holds messages; any other object starts NDJSON
+/// (one message object per line, blank lines skipped; a message that goes on
+/// past a line break is a broken line), so a message may have a key called
+/// `items` like any other unknown key.
 ///
 /// Problems with one message (a missing field, a wrong type, a bad date, a
 /// number out of range) are thrown after the whole message has been read, so
 /// the next call continues with the next message. In NDJSON a syntax error is
 /// recoverable too: reading resumes on the line after the message's first
-/// line. Any other error is fatal: every later call throws it again.
+/// line, unless the line holds a NUL byte, which no text has (the input is
+/// binary). Any other error is fatal: every later call throws it again.
 ///
 /// ```swift
 /// try bytes.withUnsafeBufferPointer { buffer throws(InboxFormatError) in
@@ -175,13 +178,15 @@ struct InboxReader {
 
   /// Reads the top-level object's keys up to `items` and moves into its
   /// array, setting ``form``; returns false when the object has no `items`
-  /// key.
+  /// key, or an `id` key before it (it is a message).
   private mutating func findItemsArray() throws(InboxFormatError) -> Bool {
     scanner.position += 1
     scanner.skipWhitespace()
     if scanner.current == UInt8(ascii: "}") { return false }
     while true {
-      if try readKey(isNamed: "items") {
+      let key = try readKey()
+      if try scanner.contents(of: key, equal: "id") { return false }
+      if try scanner.contents(of: key, equal: "items") {
         form = .payload
         guard scanner.current == UInt8(ascii: "[") else {
           guard let kind = JSONValueKind(firstByte: scanner.current) else {
@@ -265,6 +270,8 @@ struct InboxReader {
       }
       return hasMessage
     } catch {
+      let lineEnd = scanner.lineFeed(from: start) ?? scanner.bytes.count
+      if scanner.containsNUL(start..<lineEnd) { throw Self.brokenLine(error, index: index) }
       itemProblem = error
       // A line holds one message: when a line break interrupts one, the
       // line is what is broken, at its end, even if reading on only failed
@@ -651,4 +658,10 @@ extension JSONScanner {
     guard let token else { return "" }
     return try string(token)
   }
+}
+
+/// JSON's whitespace: space, tab, line feed, carriage return.
+@inline(__always)
+func isJSONWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }

@@ -98,11 +98,21 @@ struct JSONScanner {
     firstLineFeed(in: offset..<bytes.count)
   }
 
+  /// Whether a NUL byte lies in `range`.
+  func containsNUL(_ range: Range<Int>) -> Bool {
+    first(0, in: range) != nil
+  }
+
   /// memchr: NDJSON asks this of every message.
   @inline(__always)
   private func firstLineFeed(in range: Range<Int>) -> Int? {
+    first(.lineFeed, in: range)
+  }
+
+  @inline(__always)
+  private func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
     guard let base = bytes.baseAddress, !range.isEmpty,
-      let found = memchr(base + range.lowerBound, Int32(UInt8.lineFeed), range.count)
+      let found = memchr(base + range.lowerBound, Int32(byte), range.count)
     else { return nil }
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }

@@ -92,9 +92,7 @@ private struct TwoByteScalars: Sendable {
       // character): a cluster of its own between ASCII letters.
       let standsAlone = ("a" + text).count == 2 && (text + "a").count == 2
       let beginsCluster = ("a" + text).count == 2
-      let beginsInitial =
-        standsAlone && isLetterOrDigit(scalar) && !scalar.properties.isLogicalOrderException
-      return (beginsInitial ? 1 : 0) | (beginsCluster ? 2 : 0)
+      return (standsAlone && InboxFormat.beginsInitial(scalar) ? 1 : 0) | (beginsCluster ? 2 : 0)
     }
   }
 

@@ -39,12 +39,37 @@ func initial(of name: some StringProtocol, locale: Locale) -> String? {
 private let maximumInitialScalars = 31
 
 private func isInitialCandidate(_ grapheme: Character) -> Bool {
-  guard let first = grapheme.unicodeScalars.first, isLetterOrDigit(first) else { return false }
-  // Thai เ แ โ ใ ไ, Lao ເ ແ ໂ ໃ ໄ and their kin are written first but read
-  // after the consonant: the consonant is the initial.
-  if first.properties.isLogicalOrderException { return false }
+  guard let first = grapheme.unicodeScalars.first, beginsInitial(first) else { return false }
   // A keycap (1️⃣) is an emoji that happens to start with a digit.
   return !grapheme.unicodeScalars.contains("\u{20E3}")
+}
+
+/// Whether a grapheme starting with `scalar` can be an initial: a letter or
+/// a digit that is seen. Not the Thai เ แ โ ใ ไ, Lao ເ ແ ໂ ໃ ໄ and their
+/// kin, written first but read after the consonant (the consonant is the
+/// initial), nor an invisible letter such as the HANGUL FILLER (U+3164).
+func beginsInitial(_ scalar: Unicode.Scalar) -> Bool {
+  isLetterOrDigit(scalar) && !scalar.properties.isLogicalOrderException
+    && !scalar.properties.isDefaultIgnorableCodePoint
+}
+
+/// Whether `name` has a character that is seen: one that is neither
+/// whitespace nor default-ignorable (zero-width spaces and joiners, the
+/// soft hyphen, word joiners, fillers, variation selectors, tags). A name
+/// without one counts as no name, so that a title never looks blank.
+func hasVisibleCharacter(_ name: String) -> Bool {
+  name.unicodeScalars.contains(where: isVisible)
+}
+
+/// ``hasVisibleCharacter(_:)`` of a name's UTF-8 bytes: most names start
+/// with a printable ASCII character, which answers at once.
+func hasVisibleCharacter(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+  if let first = name.first, first > 0x20, first < 0x7F { return true }
+  return String(decoding: name, as: UTF8.self).unicodeScalars.contains(where: isVisible)
+}
+
+private func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+  !scalar.properties.isWhitespace && !scalar.properties.isDefaultIgnorableCodePoint
 }
 
 func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {

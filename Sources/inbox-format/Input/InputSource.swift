@@ -5,8 +5,8 @@ import Glibc
 
 /// Where the payload comes from: a file, or standard input.
 struct InputSource {
-  /// The path, or nil for standard input.
-  let path: String?
+  /// The file, or nil for standard input.
+  let file: FileName?
   /// Whether only a regular file will do: `watch` reads its file again and
   /// again, and opening a FIFO put in its place would block it, reading a
   /// device would never end.
@@ -14,12 +14,12 @@ struct InputSource {
 
   /// `path` of nil or `-` means standard input.
   init(path: String?, requiresRegularFile: Bool = false) {
-    self.path = path == "-" ? nil : path
+    self.file = path.flatMap { $0 == "-" ? nil : FileName(argument: $0) }
     self.requiresRegularFile = requiresRegularFile
   }
 
-  /// How errors name the input.
-  var displayName: String { path ?? "<stdin>" }
+  /// How messages name the input: `"in.json"`, or `<stdin>`.
+  var displayName: String { file?.quoted ?? "<stdin>" }
 
   /// Reads every byte. A file that cannot be opened exits 66, a failed read 74.
   func readAll() throws -> [UInt8] {
@@ -34,21 +34,21 @@ struct InputSource {
   /// opened (or is a directory, or with ``requiresRegularFile`` anything
   /// but a regular file) is reported and exits 66.
   func open() throws -> OpenInput {
-    guard let path else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false) }
+    guard let file else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false) }
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of
     // waiting for one; it changes nothing for a regular file.
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0))
+    let descriptor = file.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0)) }
     guard descriptor >= 0 else {
-      StandardError.write("inbox-format: cannot open \(path.debugDescription): \(String(cString: strerror(errno)))")
+      StandardError.write("inbox-format: cannot open \(file.quoted): \(String(cString: strerror(errno)))")
       throw ExitStatus.cannotOpenInput
     }
     let input = OpenInput(descriptor: descriptor, displayName: displayName, closesOnDeinit: true)
     if input.isDirectory {
-      StandardError.write("inbox-format: cannot open \(path.debugDescription): it is a directory")
+      StandardError.write("inbox-format: cannot open \(file.quoted): it is a directory")
       throw ExitStatus.cannotOpenInput
     }
     if requiresRegularFile && !input.isRegularFile {
-      StandardError.write("inbox-format: cannot open \(path.debugDescription): it is not a regular file")
+      StandardError.write("inbox-format: cannot open \(file.quoted): it is not a regular file")
       throw ExitStatus.cannotOpenInput
     }
     return input
@@ -93,7 +93,6 @@ final class OpenInput {
     guard isRegularFile, sizeHint > 0, lseek(descriptor, 0, SEEK_CUR) == 0,
       let address = mmap(nil, sizeHint, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
     else { return nil }
-    TruncatedFileGuard.install()
     return MappedFile(address: address, count: sizeHint)
   }
 
@@ -118,9 +117,11 @@ final class MappedFile {
   fileprivate init(address: UnsafeMutableRawPointer, count: Int) {
     self.address = address
     self.count = count
+    MappedInput.register(address, count: count)
   }
 
   deinit {
+    MappedInput.register(nil, count: 0)
     munmap(address, count)
   }
 
@@ -132,18 +133,39 @@ final class MappedFile {
 
 /// A mapped file that another process cuts short while it is read raises
 /// SIGBUS at the first page past its new end. That is a read error, not a
-/// crash: report it and exit 74, as a failed read(2) does.
-enum TruncatedFileGuard {
-  private static let installed: Void = {
-    var action = sigaction()
-    // Only async-signal-safe calls: write(2) and _exit(2).
-    action.__sigaction_handler.sa_handler = { _ in
-      let message: StaticString = "inbox-format: cannot read the input: the file was cut short while it was read\n"
-      _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-      _exit(74)  // ExitStatus.ioError
-    }
-    sigaction(SIGBUS, &action, nil)
-  }()
+/// crash: report it and exit 74, as a failed read(2) does. Only a fault
+/// inside the mapped input is; any other SIGBUS goes to the handler that was
+/// there before (the Swift runtime's backtracer, or the default: a crash).
+enum MappedInput {
+  /// The mapped input's bounds, read by the handler (hence plain globals:
+  /// a signal handler may only read memory).
+  nonisolated(unsafe) private static var start: UInt = 0
+  nonisolated(unsafe) private static var end: UInt = 0
+  nonisolated(unsafe) private static var previous = sigaction()
 
-  static func install() { installed }
+  /// Marks `address` and the `count` bytes after it as the mapped input (nil: none).
+  static func register(_ address: UnsafeRawPointer?, count: Int) {
+    start = UInt(bitPattern: address)
+    end = start + UInt(count)
+  }
+
+  /// Installs the handler; ``ProcessSetup`` does, once.
+  static func installGuard() {
+    var action = sigaction()
+    action.sa_flags = SA_SIGINFO
+    action.__sigaction_handler.sa_sigaction = { signal, info, context in
+      let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+      if address >= MappedInput.start && address < MappedInput.end {
+        // Only async-signal-safe calls: write(2) and _exit(2).
+        let message: StaticString = "inbox-format: cannot read the input: the file was cut short while it was read\n"
+        _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(74)  // ExitStatus.ioError
+      }
+      // Not ours: put the previous handling back; the fault happens again and goes there.
+      var previous = MappedInput.previous
+      sigaction(SIGBUS, &previous, nil)
+    }
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGBUS, &action, &previous)
+  }
 }

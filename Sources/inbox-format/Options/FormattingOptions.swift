@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InboxFormat
+import InboxFormatOptions
 
 /// The options that decide how rows look, shared by every subcommand that formats.
 struct FormattingOptions: ParsableArguments {
@@ -14,13 +15,14 @@ struct FormattingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The locale, BCP 47 (fr-FR, en-US-u-hc-h23) or POSIX (fr_FR.UTF-8).",
-      discussion: "Default: LC_ALL, else LC_TIME, else LANG; C and POSIX mean en_US_POSIX.",
+      discussion: "Default: LC_ALL, else LC_TIME, else LANG; C, POSIX, none or one without CLDR data mean en_US_POSIX.",
       valueName: "id"))
   var locale: String?
 
   @Option(
     help: ArgumentHelp(
-      "The viewer's IANA time zone (Europe/Paris).", discussion: "Default: TZ, else the system's.",
+      "The viewer's time zone: IANA (Europe/Paris) or a fixed offset (GMT+05:30).",
+      discussion: "Default: TZ (POSIX), else the system's.",
       valueName: "id"))
   var timeZone: String?
 
@@ -51,55 +53,42 @@ struct FormattingOptions: ParsableArguments {
   /// The instant `--now` or `SOURCE_DATE_EPOCH` freezes the clock at, or nil
   /// when neither does and the clock runs.
   func frozenNow(environment: ProcessEnvironment) throws -> Date? {
-    if let now {
-      do {
-        return try parseInstant(now)
-      } catch {
-        throw ValidationError("--now \(now.debugDescription): \(error)")
-      }
-    }
+    if let now { return try usable(Instant.parse(now), "--now") }
     if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-      guard let seconds = Int64(epoch) else {
-        throw ValidationError("SOURCE_DATE_EPOCH=\(epoch.debugDescription) is not an integer number of seconds")
-      }
-      return Date(timeIntervalSince1970: Double(seconds))
+      return try usable(Instant.sourceDateEpoch(epoch), "SOURCE_DATE_EPOCH=")
     }
     return nil
   }
 
   private func resolvedLocale(environment: ProcessEnvironment) throws -> Locale {
-    if let locale {
-      guard let resolved = LocaleName.locale(from: locale) else {
-        throw ValidationError("--locale \(locale.debugDescription) is not a known locale; expected e.g. fr-FR or fr_FR.UTF-8")
-      }
-      return resolved
-    }
-    // POSIX precedence: the first of these that is set decides, even if it is unusable.
-    for name in ["LC_ALL", "LC_TIME", "LANG"] {
-      if let value = environment[name], !value.isEmpty {
-        return LocaleName.locale(from: value) ?? LocaleName.posix
-      }
-    }
-    return LocaleName.posix
+    if let locale { return try usable(LocaleName.locale(from: locale), "--locale") }
+    return LocaleName.environmentLocale { environment[$0] }
   }
 
   private func resolvedTimeZone(environment: ProcessEnvironment) throws -> TimeZone {
-    if let timeZone {
-      guard let zone = TimeZone(identifier: timeZone) else {
-        throw ValidationError("--time-zone \(timeZone.debugDescription) is not a known IANA time zone; expected e.g. Europe/Paris")
-      }
-      return zone
-    }
-    if var name = environment["TZ"], !name.isEmpty {
-      // POSIX allows a leading colon before a zone name.
-      if name.hasPrefix(":") { name.removeFirst() }
-      guard let zone = TimeZone(identifier: name) else {
-        throw ValidationError("TZ=\(name.debugDescription) is not a known IANA time zone; set TZ or pass --time-zone")
-      }
-      return zone
+    if let timeZone { return try usable(TimeZoneName.timeZone(id: timeZone), "--time-zone") }
+    if let value = environment["TZ"] {
+      return try usable(
+        TimeZoneName.timeZone(posix: value, systemZone: environment.systemTimeZone, resolve: resolvedPath), "TZ=")
     }
     return environment.systemTimeZone()
   }
+}
+
+/// The value `read` gives, or its error as a usage error naming the setting.
+func usable<Value>(_ read: @autoclosure () throws(OptionError) -> Value, _ name: String) throws -> Value {
+  do {
+    return try read()
+  } catch {
+    throw ValidationError(error.message(naming: name))
+  }
+}
+
+/// The path `path` leads to through symbolic links, or nil when it leads nowhere.
+private func resolvedPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
 }
 
 /// `--hour-cycle 12|24`.
@@ -108,20 +97,4 @@ enum HourCycleArgument: String, ExpressibleByArgument, CaseIterable {
   case twentyFour = "24"
 
   var hourCycle: HourCycle { self == .twelve ? .twelveHour : .twentyFourHour }
-}
-
-/// Parses `--now`: RFC 3339, or `@` and seconds since 1970 (fractions allowed).
-func parseInstant(_ text: String) throws -> Date {
-  if text.hasPrefix("@") {
-    guard let seconds = Double(text.dropFirst()), seconds.isFinite, abs(seconds) < 1e15 else {
-      throw InstantError(reason: "expected @ followed by seconds since 1970, e.g. @1643630400")
-    }
-    return Date(timeIntervalSince1970: seconds)
-  }
-  return try Date(rfc3339: text)
-}
-
-private struct InstantError: Error, CustomStringConvertible {
-  var reason: String
-  var description: String { reason }
 }

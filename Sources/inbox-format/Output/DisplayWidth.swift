@@ -29,29 +29,36 @@ func displayWidth(of text: some StringProtocol) -> Int {
 }
 
 /// `text` cut to at most `columns` columns between grapheme clusters, ending
-/// in `…` when anything was cut, and the columns of the result.
+/// in `…` when anything was cut (or `isCutShort` says the text was cut
+/// before), and the columns of the result.
+///
+/// It looks at no more of `text` than it shows, and one cluster past it.
 ///
 /// ```swift
 /// cut("山田太郎", toColumns: 5)  // ("山田…", 5)
 /// ```
-func cut(_ text: String, toColumns columns: Int) -> (text: String, width: Int) {
-  let width = displayWidth(of: text)
-  guard width > columns else { return (text, width) }
+func cut(_ text: String, toColumns columns: Int, isCutShort: Bool = false) -> (text: String, width: Int) {
   guard columns > 0 else { return ("", 0) }
-  var kept = ""
-  var keptWidth = 0
-  for character in text {
-    let next = displayWidth(of: character)
-    if keptWidth + next > columns - 1 { break }
-    kept.append(character)
-    keptWidth += next
+  var width = 0
+  // The end and width of the longest start that leaves a column for the ellipsis.
+  var ellipsisAt = text.startIndex
+  var ellipsisWidth = 0
+  var index = text.startIndex
+  while index < text.endIndex {
+    let next = text.index(after: index)
+    width += displayWidth(of: text[index])
+    if width > columns { break }
+    if width <= columns - 1 { (ellipsisAt, ellipsisWidth) = (next, width) }
+    index = next
   }
+  if index == text.endIndex && !isCutShort { return (text, width) }
+  var kept = text[..<ellipsisAt]
   // As the library cuts previews: no space before the ellipsis.
   while let last = kept.last, last.isWhitespace {
     kept.removeLast()
-    keptWidth -= displayWidth(of: last)
+    ellipsisWidth -= displayWidth(of: last)
   }
-  return (kept + "…", keptWidth + 1)
+  return (kept + "…", ellipsisWidth + 1)
 }
 
 private func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

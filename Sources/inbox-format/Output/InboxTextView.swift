@@ -40,7 +40,11 @@ struct InboxTextView {
     for row in shown {
       text += line(heading(of: row))
       text += row.message.isEmpty
-        ? "\n" : line([Span(String(repeating: " ", count: Self.titleColumn)), Span(field: row.message, .secondary)])
+        ? "\n"
+        : line([
+          Span(String(repeating: " ", count: Self.titleColumn)),
+          Span(field: viewable(row.message).fitted(to: width - Self.titleColumn).text, .secondary),
+        ])
     }
     if let overflow { text += line(overflow) }
     return text
@@ -48,12 +52,12 @@ struct InboxTextView {
 
   /// Dot, badge, title, then the date against the right edge.
   private func heading(of row: MessageUIModel) -> [Span] {
-    let initials = cut(terminalSafe(row.initials), toColumns: Self.badgeWidth)
+    let initials = viewable(row.initials).fitted(to: Self.badgeWidth)
     let padding = Self.badgeWidth - initials.width
-    let date = terminalSafe(row.date)
-    let dateWidth = displayWidth(of: date)
+    let date = viewable(row.date).fitted(to: width)
+    let dateWidth = date.width
     // The title gives way first; at least two spaces keep it off the date.
-    let title = cut(terminalSafe(row.title), toColumns: max(0, width - Self.titleColumn - dateWidth - 2))
+    let title = viewable(row.title).fitted(to: max(0, width - Self.titleColumn - dateWidth - 2))
     let gap = max(2, width - Self.titleColumn - title.width - dateWidth)
     return [
       row.isUnread ? Span("●", .dot) : Span(" "),
@@ -64,8 +68,32 @@ struct InboxTextView {
       Span(" "),
       Span(field: title.text, row.isUnread ? .bold : nil),
       Span(String(repeating: " ", count: gap)),
-      Span(field: date, .secondary),
+      Span(field: date.text, .secondary),
     ]
+  }
+
+  /// The start of a field that a line of ``width`` columns can show, made
+  /// terminal-safe: the view's work is bounded by what it shows, not by the
+  /// field's length. A cluster takes at least one column or is a mark on
+  /// one; beyond this many scalars nothing more could be seen.
+  private func viewable(_ field: String) -> Viewable {
+    let limit = width * 8 + 64
+    let scalars = field.unicodeScalars
+    guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+      end < scalars.endIndex
+    else { return Viewable(text: terminalSafe(field), isCutShort: false) }
+    return Viewable(text: terminalSafe(String(scalars[..<end])), isCutShort: true)
+  }
+
+  /// A field's start, ready to be cut to its columns.
+  private struct Viewable {
+    var text: String
+    /// Whether the field went on past ``text``.
+    var isCutShort: Bool
+
+    func fitted(to columns: Int) -> (text: String, width: Int) {
+      cut(text, toColumns: columns, isCutShort: isCutShort)
+    }
   }
 
   /// The spans cut to ``width`` (on a terminal too narrow even for the

@@ -7,7 +7,6 @@ enum StandardOutput {
   /// Writes every byte; a reader that went away (EPIPE) ends the command
   /// quietly with success, any other failure exits 74.
   static func write(_ bytes: [UInt8]) throws {
-    WriteSignals.ignore()
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -22,18 +21,6 @@ enum StandardOutput {
       offset += written
     }
   }
-}
-
-/// A closed pipe must surface as EPIPE from write(2), and a file size limit
-/// (RLIMIT_FSIZE) as EFBIG, not as fatal signals. Set once for the process,
-/// before the first write.
-enum WriteSignals {
-  private static let ignored: Void = {
-    signal(SIGPIPE, SIG_IGN)
-    signal(SIGXFSZ, SIG_IGN)
-  }()
-
-  static func ignore() { ignored }
 }
 
 /// Standard output that holds the output back until it is complete, or

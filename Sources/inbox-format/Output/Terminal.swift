@@ -2,12 +2,20 @@ import Glibc
 
 /// What the inbox view needs to know about where it is written.
 enum Terminal {
+  /// The widths the view takes, from a terminal or `COLUMNS`; a value
+  /// outside is ignored (a huge one would be a huge allocation).
+  static let usableColumns = 10...4096
+  /// The heights a terminal may report; outside, its height is not used.
+  static let usableLines = 2...4096
+
   /// The size of the terminal on `descriptor`, or nil when it is not a
-  /// terminal (or one that does not know its size).
+  /// terminal, or does not report a usable size.
   static func size(of descriptor: Int32) -> (columns: Int, lines: Int)? {
     guard isatty(descriptor) == 1 else { return nil }
     var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, usableColumns.contains(Int(size.ws_col)),
+      usableLines.contains(Int(size.ws_row))
+    else { return nil }
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
@@ -26,7 +34,7 @@ enum Terminal {
   }
 
   private static func fallbackWidth(_ environment: ProcessEnvironment) -> Int {
-    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return 80 }
+    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), usableColumns.contains(columns) else { return 80 }
     return columns
   }
 }

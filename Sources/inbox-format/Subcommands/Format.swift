@@ -60,7 +60,7 @@ extension InboxFormatCommand {
       do {
         // A regular file is mapped, unless it is NDJSON: that is read piece
         // by piece, so that its pages do not pile up in memory.
-        if let file = reader.mapped(), !InboxFormatter.startsWithNDJSONLine(file.bytes) {
+        if let file = reader.mapped(), !InboxFormatter.isNDJSON(file.bytes) {
           try formatter.format(bytes: file.bytes, skipInvalid: skip) { try output.write($0) }
         } else {
           try formatter.format(reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: skip) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InboxFormat
+import InboxFormatOptions
 
 import Glibc
 
@@ -19,7 +20,8 @@ extension InboxFormatCommand {
         midnight that changes a label shown. A file that does not decode, is removed or \
         cannot be read gets one line on standard error, and the last good output stays. \
         An output file that cannot be written (a full disk) is reported, kept as it was, \
-        and written again once it can be. SIGINT and SIGTERM end the watch with status 0.
+        and written again once it can be. SIGINT, SIGTERM and SIGHUP end the watch with \
+        status 0; SIGUSR1, SIGUSR2 and SIGALRM are ignored.
         """)
 
     @Argument(help: "The payload file to watch.")
@@ -54,11 +56,9 @@ extension InboxFormatCommand {
         if formatting.now != nil {
           throw ValidationError("--now freezes the clock and --clock-start runs it: give one of them")
         }
-        _ = try startInstant(clockStart)
+        _ = try usable(Instant.parse(clockStart), "--clock-start")
       }
-      if let output, URL(fileURLWithPath: output).standardized == URL(fileURLWithPath: file).standardized {
-        throw ValidationError("--output must not be the watched file")
-      }
+      if let output { try OutputFile.check(FileName(argument: output), watching: FileName(argument: file)) }
     }
 
     func run() throws {
@@ -66,7 +66,7 @@ extension InboxFormatCommand {
       let context = try formatting.context(environment: environment)
       let clock = try self.clock(environment: environment)
       // Watching starts before the first reading, so no change falls between them.
-      let events = try KernelWatchEvents(watching: file)
+      let events = try KernelWatchEvents(watching: FileName(argument: file))
       let input = InputSource(path: file, requiresRegularFile: true)
       let load = { [skipInvalid] () throws -> [MessageAPIModel] in
         let report = skipInvalid ? SkipReport(input: input) : nil
@@ -88,23 +88,15 @@ extension InboxFormatCommand {
     }
 
     private func clock(environment: ProcessEnvironment) throws -> any WatchClock {
-      if let clockStart { return RunningClock(startingAt: try startInstant(clockStart)) }
+      if let clockStart { return RunningClock(startingAt: try usable(Instant.parse(clockStart), "--clock-start")) }
       if let frozen = try formatting.frozenNow(environment: environment) { return FrozenClock(instant: frozen) }
       return RunningClock()
-    }
-
-    private func startInstant(_ text: String) throws -> Date {
-      do {
-        return try parseInstant(text)
-      } catch {
-        throw ValidationError("--clock-start \(text.debugDescription): \(error)")
-      }
     }
 
     /// Where each render goes: the output file, replaced whole; or standard
     /// output, a line of JSON or the view, redrawn in place on a terminal.
     private func destination(environment: ProcessEnvironment) -> ([MessageUIModel]) throws -> Void {
-      switch (output, format) {
+      switch (output.map(FileName.init(argument:)), format) {
       case (let path?, .json):
         return { try AtomicFile.replace(path, with: Rendering.bytes(of: $0, as: .json(.compact))) }
       case (let path?, .text):
@@ -137,4 +129,26 @@ extension InboxFormatCommand {
 enum WatchFormat: String, ExpressibleByArgument, CaseIterable {
   case json
   case text
+}
+
+/// The output file of `watch`, checked before anything is written: it must
+/// never be the watched file, however spelled.
+enum OutputFile {
+  /// Throws a usage error for an empty OUT, an OUT that is a directory, and
+  /// an OUT that is the watched file itself: the same file (device and
+  /// inode) through `..`, a symbolic link or a hard link.
+  static func check(_ output: FileName, watching file: FileName) throws {
+    guard !output.isEmpty else { throw ValidationError("--output needs a file name; it is empty") }
+    var outputStatus = stat()
+    guard output.withCString({ stat($0, &outputStatus) }) == 0 else { return }  // not there yet: made at the first render
+    if outputStatus.st_mode & S_IFMT == S_IFDIR {
+      throw ValidationError("--output \(output.quoted) is a directory; expected a file to write")
+    }
+    var fileStatus = stat()
+    if file.withCString({ stat($0, &fileStatus) }) == 0, fileStatus.st_dev == outputStatus.st_dev,
+      fileStatus.st_ino == outputStatus.st_ino
+    {
+      throw ValidationError("--output \(output.quoted) is the watched file \(file.quoted); expected another file")
+    }
+  }
 }

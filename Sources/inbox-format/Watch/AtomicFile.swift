@@ -6,24 +6,20 @@ enum AtomicFile {
   /// Writes `bytes` to a temporary file beside `path`, then renames it over
   /// `path`. On a failure, `path` is left as it was, the temporary file is
   /// removed, and an ``OutputFault`` says why.
-  static func replace(_ path: String, with bytes: [UInt8]) throws(OutputFault) {
-    WriteSignals.ignore()
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+  static func replace(_ path: FileName, with bytes: [UInt8]) throws(OutputFault) {
     // Same directory, so the rename stays on one file system and is atomic;
-    // a dot name, so listings skip it while it exists.
-    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
+    // a dot name, so listings skip it while it exists, and a short one, so
+    // that it fits wherever OUT's own name does.
+    var template = path.directory.appending(".inbox-format-XXXXXX".utf8).bytes.map { CChar(bitPattern: $0) } + [0]
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw failure(path, errno) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // No fsync: a preview need not survive a power cut, and readers see the
     // new file as soon as it is renamed.
     var error: Int32? = writeAll(bytes, to: descriptor) && fchmod(descriptor, creationMode) == 0 ? nil : errno
     if close(descriptor) != 0 { error = error ?? errno }
-    if error == nil && rename(temporary, path) != 0 { error = errno }
+    if error == nil && path.withCString({ rename(template, $0) }) != 0 { error = errno }
     if let error {
-      unlink(temporary)
+      unlink(template)
       throw failure(path, error)
     }
   }
@@ -50,7 +46,7 @@ enum AtomicFile {
     }
   }
 
-  private static func failure(_ path: String, _ error: Int32) -> OutputFault {
-    OutputFault(output: path.debugDescription, reason: String(cString: strerror(error)))
+  private static func failure(_ path: FileName, _ error: Int32) -> OutputFault {
+    OutputFault(output: path.quoted, reason: String(cString: strerror(error)))
   }
 }

@@ -6,44 +6,55 @@ import Glibc
 
 /// The watch loop's events from the kernel, all waited for in one poll(2):
 /// inotify on the file's directory (so that a file renamed over it, or
-/// deleted and created again, is seen), a timerfd on the system clock for
-/// deadlines, and a pipe that the SIGINT, SIGTERM and SIGWINCH handlers write
-/// to. While nothing happens, nothing runs.
+/// deleted and created again, is seen) and, when the file is a symbolic
+/// link, on its target's directory too (so that edits of the target are);
+/// a timerfd on the system clock for deadlines; and a pipe that the signal
+/// handlers write to. While nothing happens, nothing runs.
 final class KernelWatchEvents: WatchEventSource {
   private let inotify: Int32
   private let timer: Int32
   private let signals: Int32
-  private let directory: String
-  private let name: [UInt8]
-  /// A redraw asked for (SIGWINCH, or the system clock set), reported once
-  /// no burst of changes is pending, since the burst's render redraws too.
+  private let file: FileName
+  /// The watch on the file's own directory; when it goes, the watch ends.
+  private let directoryWatch: Int32
+  /// The watch on the directory of the file's target, when the file is a
+  /// symbolic link, and the target's name there.
+  private var target: (watch: Int32, directory: FileName, name: [UInt8])?
+  /// A redraw asked for (SIGWINCH or SIGCONT, or the system clock set),
+  /// reported once no burst of changes is pending, since the burst's render
+  /// redraws too.
   private var pendingRedraw = false
 
-  /// Starts watching `path`'s directory and handling the signals. Reports a
-  /// failure on standard error and throws its exit status.
-  init(watching path: String) throws {
-    let slash = path.lastIndex(of: "/")
-    directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    name = Array((slash.map { path[path.index(after: $0)...] } ?? path[...]).utf8)
+  /// What inotify reports of a directory: the file written, created,
+  /// renamed onto, removed or renamed away. Removals too, so that a file gone
+  /// for good is reported (its reading fails); one removed and created again
+  /// within a burst is just a change.
+  private static let changes = UInt32(
+    IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
 
+  /// Starts watching `file`'s directory (and its target's, for a symbolic
+  /// link) and handling the signals. Reports a failure on standard error and
+  /// throws its exit status.
+  init(watching file: FileName) throws {
+    self.file = file
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
     var pipeEnds: [Int32] = [-1, -1]
     guard inotify >= 0, timer >= 0, pipe(&pipeEnds) == 0,
       pipeEnds.allSatisfy({ fcntl($0, F_SETFL, O_NONBLOCK) == 0 && fcntl($0, F_SETFD, FD_CLOEXEC) == 0 })
     else {
-      StandardError.write("inbox-format: cannot watch \(path.debugDescription): \(String(cString: strerror(errno)))")
+      StandardError.write("inbox-format: cannot watch \(file.quoted): \(String(cString: strerror(errno)))")
       throw ExitStatus.ioError
     }
     signals = pipeEnds[0]
-    // Removals too, so that a file gone for good is reported (its reading
-    // fails); one removed and created again within a burst is just a change.
-    let changes = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
-    guard inotify_add_watch(inotify, directory, changes) >= 0 else {
+    let inotify = self.inotify
+    directoryWatch = file.directory.withCString { inotify_add_watch(inotify, $0, Self.changes) }
+    guard directoryWatch >= 0 else {
       StandardError.write(
-        "inbox-format: cannot watch \(path.debugDescription): cannot open its directory: \(String(cString: strerror(errno)))")
+        "inbox-format: cannot watch \(file.quoted): cannot open its directory: \(String(cString: strerror(errno)))")
       throw ExitStatus.cannotOpenInput
     }
+    followTarget()
     handleSignals(writingTo: pipeEnds[1])
   }
 
@@ -51,6 +62,27 @@ final class KernelWatchEvents: WatchEventSource {
     close(inotify)
     close(timer)
     close(signals)
+  }
+
+  /// Watches the directory of the file's final target when the file is a
+  /// symbolic link, and stops watching a target it no longer leads to.
+  private func followTarget() {
+    var resolved: (directory: FileName, name: [UInt8])?
+    var status = stat()
+    if file.withCString({ lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFLNK,
+      let path = file.withCString({ realpath($0, nil) })
+    {
+      let target = FileName(bytes: UnsafeRawBufferPointer(start: path, count: strlen(path)))
+      free(path)
+      resolved = (target.directory, target.lastComponent)
+    }
+    if let target, let resolved, target.directory == resolved.directory, target.name == resolved.name { return }
+    if let target, target.watch != directoryWatch { inotify_rm_watch(inotify, target.watch) }
+    target = nil
+    guard let resolved else { return }
+    let watch = resolved.directory.withCString { inotify_add_watch(inotify, $0, Self.changes) }
+    // A target that cannot be watched is still read at each change of the link.
+    if watch >= 0 { target = (watch, resolved.directory, resolved.name) }
   }
 
   func next(until deadline: Date?) throws -> WatchEvent {
@@ -69,7 +101,7 @@ final class KernelWatchEvents: WatchEventSource {
       }
       if descriptors[0].revents != 0 {
         for signal in drain(signals) {
-          if signal == SIGINT || signal == SIGTERM { return .stop }
+          if Self.stoppingSignals.contains(signal) { return .stop }
           pendingRedraw = true
         }
       }
@@ -110,9 +142,9 @@ final class KernelWatchEvents: WatchEventSource {
   }
 
   /// Reads the pending inotify events; true when one is about the watched
-  /// file being written, created, renamed onto, removed or renamed away.
-  /// (Reading a removed file fails and is reported; the last output stays
-  /// until a new file comes.)
+  /// file (or its target) being written, created, renamed onto, removed or
+  /// renamed away. (Reading a removed file fails and is reported; the last
+  /// output stays until a new file comes.)
   private func fileChanged() throws -> Bool {
     var changed = false
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
@@ -120,32 +152,52 @@ final class KernelWatchEvents: WatchEventSource {
       let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        if errno == EAGAIN { return changed }
+        if errno == EAGAIN {
+          // The link may lead elsewhere now.
+          if changed { followTarget() }
+          return changed
+        }
         throw failure("cannot read the changes of")
       }
       var offset = 0
       let header = MemoryLayout<inotify_event>.size
       while offset + header <= count {
-        let (mask, length) = buffer.withUnsafeBytes {
-          ($0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+        let (watch, mask, length) = buffer.withUnsafeBytes {
+          ($0.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+            $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
             Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
         }
         let eventName = buffer[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
         offset += header + length
         if mask & UInt32(IN_IGNORED) != 0 {
-          StandardError.write("inbox-format: stopped watching \(directory.debugDescription): it was removed or unmounted")
-          throw ExitStatus.ioError
+          if watch == directoryWatch {
+            StandardError.write("inbox-format: stopped watching \(file.directory.quoted): it was removed or unmounted")
+            throw ExitStatus.ioError
+          }
+          // The target's directory went: the link leads nowhere for now.
+          target = nil
+          changed = true
+          continue
         }
         // An overflow lost events, which may have been about the file.
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 || eventName.elementsEqual(name) { changed = true }
+        if mask & UInt32(IN_Q_OVERFLOW) != 0
+          || (watch == directoryWatch && eventName.elementsEqual(file.lastComponent))
+          || (watch == target?.watch && eventName.elementsEqual(target!.name))
+        {
+          changed = true
+        }
       }
     }
   }
 
   private func failure(_ doing: String) -> ExitCode {
-    StandardError.write("inbox-format: \(doing) \(directory.debugDescription): \(String(cString: strerror(errno)))")
+    StandardError.write("inbox-format: \(doing) \(file.directory.quoted): \(String(cString: strerror(errno)))")
     return ExitStatus.ioError
   }
+
+  /// The signals that end the watch (once the current render is written):
+  /// an interrupt, a termination, and the hangup of a terminal that closed.
+  static let stoppingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
 }
 
 /// A burst of changes to the file, rendered once when it settles: 50 ms after
@@ -195,7 +247,21 @@ private func handleSignals(writingTo descriptor: Int32) {
   }
   sigemptyset(&action.sa_mask)
   action.sa_flags = SA_RESTART
-  for signal in [SIGINT, SIGTERM, SIGWINCH] { sigaction(signal, &action, nil) }
+  // SIGWINCH (the terminal resized) and SIGCONT (the watch resumed after a
+  // stop) redraw; the stopping signals end the watch, but for an interrupt
+  // or a hangup the parent had the process ignore (`nohup`, a background job
+  // of a script), which stays ignored.
+  for signal in KernelWatchEvents.stoppingSignals.union([SIGWINCH, SIGCONT]) {
+    var inherited = sigaction()
+    sigaction(signal, nil, &inherited)
+    let isIgnored = unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    if isIgnored && (signal == SIGINT || signal == SIGHUP) { continue }
+    sigaction(signal, &action, nil)
+  }
+  // Signals a terminal or a script may send that mean nothing to a watch
+  // would end it by default; they are ignored. (SIGQUIT keeps its default:
+  // it asks for a core dump.)
+  for signal in [SIGUSR1, SIGUSR2, SIGALRM] { Glibc.signal(signal, SIG_IGN) }
 }
 
 /// The signal numbers waiting in the pipe.

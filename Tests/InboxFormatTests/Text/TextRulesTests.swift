@@ -57,23 +57,28 @@ import Testing
 
   /// The initial of a one-letter name is ICU's title case of it (the letter
   /// itself when that makes more than one grapheme), for every letter and
-  /// digit, in English and in locales that tailor case mapping (Turkish,
-  /// Lithuanian, Dutch, Greek): the letters without case, whose initial is
-  /// taken without asking ICU, included.
+  /// digit that is seen, in English and in locales that tailor case mapping
+  /// (Turkish, Lithuanian, Dutch, Greek): the letters without case, whose
+  /// initial is taken without asking ICU, included. An invisible letter (the
+  /// Hangul fillers) gives none.
   @Test(arguments: ["en-US", "tr-TR", "lt-LT", "nl-NL", "el-GR"])
   func theInitialOfEveryLetterIsItsTitleCase(locale: String) {
     let locale = Locale(identifier: locale)
     var disagreements: [String] = []
+    var invisible: [UInt32] = []
     for value in UInt32(0)...0x3FFFF {
       guard let scalar = Unicode.Scalar(value), isLetterOrDigit(scalar), !scalar.properties.isLogicalOrderException
       else { continue }
       let letter = String(scalar)
       let titlecased = letter.capitalized(with: locale)
-      if initial(of: letter, locale: locale) != (titlecased.count == 1 ? titlecased : letter) {
+      let expected = scalar.properties.isDefaultIgnorableCodePoint ? nil : (titlecased.count == 1 ? titlecased : letter)
+      if scalar.properties.isDefaultIgnorableCodePoint { invisible.append(value) }
+      if initial(of: letter, locale: locale) != expected {
         disagreements.append(String(value, radix: 16))
       }
     }
     #expect(disagreements.isEmpty, "U+\(disagreements.prefix(20))")
+    #expect(invisible == [0x115F, 0x1160, 0x3164, 0xFFA0])
   }
 
   @Test func firstLetterOfEachName() {

@@ -46,7 +46,7 @@ import Glibc
     #expect(try watch.output() == good)
     #expect(watch.isRunning)
     let lines = watch.stderr.split(separator: "\n")
-    #expect(lines.allSatisfy { $0.hasPrefix("inbox-format: in.json: line 1, column ") })
+    #expect(lines.allSatisfy { $0.hasPrefix(#"inbox-format: "in.json": line 1, column "#) })
 
     try watch.writeInPlace(Self.payload(from: "Cid"))
     #expect(watch.waitForOutput(containing: #""title":"Cid""#, within: 1))

@@ -134,9 +134,9 @@ import Glibc
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
     #expect(watch.wait(within: 5) { watch.stderr.split(separator: "\n").count == 2 })
     #expect(watch.stderr == """
-      inbox-format: in.json: skipped: line 1, column 93: [1].update_date (id 2): invalid date "2022-02-30T00:00:00Z": \
+      inbox-format: "in.json": skipped: line 1, column 93: [1].update_date (id 2): invalid date "2022-02-30T00:00:00Z": \
       day 30 does not exist in February 2022; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z"
-      inbox-format: in.json: skipped 1 invalid message
+      inbox-format: "in.json": skipped 1 invalid message
 
       """)
     #expect(try !watch.output().contains(#""id":2"#))

@@ -9,10 +9,11 @@ struct ProcessEnvironment: Sendable {
 
   subscript(name: String) -> String? { variables[name] }
 
-  static var current: ProcessEnvironment {
-    ProcessEnvironment(
-      variables: ProcessInfo.processInfo.environment,
-      clock: { Date() },
-      systemTimeZone: { TimeZone.current })
-  }
+  /// The process's environment as it was when the command started, before
+  /// ``ProcessSetup`` removed what ICU must not read.
+  static let current = ProcessEnvironment(
+    variables: ProcessInfo.processInfo.environment,
+    clock: { Date() },
+    // Read once TZ is gone: the zone of /etc/localtime.
+    systemTimeZone: { TimeZone.current })
 }

@@ -1,0 +1,89 @@
+// How a value from outside — the payload, a file name, an option, an
+// environment variable — appears in a message: on one visible line that
+// nothing in it can disturb.
+
+/// Quotes `value` for a message, escaping what could drive a terminal or
+/// hide in it, and cutting what is long.
+///
+/// Escaped as `\u{…}`: control characters (C0, DEL, C1: ESC and the 8-bit
+/// CSI and OSC among them), line and paragraph separators, which would break
+/// the message's one line, and format characters (bidi controls, marks and
+/// isolates, zero-width characters, the byte order mark), which are invisible
+/// or reorder the line. After `limit` scalars the rest is left out, shown as `…`.
+///
+/// ```swift
+/// quoted("a\u{1B}[2Jb")  // "\"a\\u{1B}[2Jb\""
+/// ```
+package func quoted(_ value: String, limit: Int = 60) -> String {
+  var result = "\""
+  appendEscaped(value.unicodeScalars, to: &result, limit: limit)
+  return result + "\""
+}
+
+/// Quotes a file name, whose bytes should be UTF-8 but may not be: valid
+/// text as ``quoted(_:limit:)``, each byte of an invalid sequence as
+/// `\x{FF}`. A long name keeps its start and its end, which names the file,
+/// with `…` between them.
+package func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
+  var pieces: [String] = []
+  var parser = Unicode.UTF8.ForwardParser()
+  var iterator = bytes.makeIterator()
+  var rest = bytes[...]
+  decoding: while true {
+    switch parser.parseScalar(from: &iterator) {
+    case .valid(let encoded):
+      var piece = ""
+      appendEscaped(CollectionOfOne(Unicode.UTF8.decode(encoded)), to: &piece, limit: 1)
+      pieces.append(piece)
+      rest = rest.dropFirst(encoded.count)
+    case .error(let length):
+      pieces += rest.prefix(length).map { "\\x{\(hexDigits($0))}" }
+      rest = rest.dropFirst(length)
+    case .emptyInput:
+      break decoding
+    }
+  }
+  guard pieces.count > limit else { return "\"" + pieces.joined() + "\"" }
+  let start = (limit - 1) / 2
+  return "\"" + pieces.prefix(start).joined() + "…" + pieces.suffix(limit - 1 - start).joined() + "\""
+}
+
+/// `text` cut after `limit` characters, the rest shown as `…`: for values
+/// written as they are, such as a number.
+package func shortened(_ text: String, limit: Int = 60) -> String {
+  text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) + "…" : text
+}
+
+private func appendEscaped(_ scalars: some Sequence<Unicode.Scalar>, to result: inout String, limit: Int) {
+  var count = 0
+  for scalar in scalars {
+    if count == limit {
+      result += "…"
+      return
+    }
+    count += 1
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case _ where isHiddenInAMessage(scalar):
+      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+}
+
+/// Whether a scalar must be escaped to keep a message one visible line:
+/// controls, line and paragraph separators and format characters (Cf,
+/// which includes the bidi controls).
+package func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
+  if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
+  switch scalar.properties.generalCategory {
+  case .lineSeparator, .paragraphSeparator, .format: return true
+  default: return false
+  }
+}
+
+private func hexDigits(_ byte: UInt8) -> String {
+  let digits = String(byte, radix: 16, uppercase: true)
+  return byte < 0x10 ? "0" + digits : digits
+}
