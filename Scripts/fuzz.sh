@@ -4,9 +4,10 @@
 #   Scripts/fuzz.sh TARGET [SECONDS] [libFuzzer options...]
 #
 # TARGET is `decode` (reading, mapping, encoding and the inbox view, checked
-# against Foundation's JSONSerialization and JSONDecoder) or `rfc3339` (the
+# against Foundation's JSONSerialization and JSONDecoder), `rfc3339` (the
 # date parser, checked against a reference grammar and Foundation's
-# ISO8601FormatStyle). SECONDS is the time budget (default 60; 0 runs until
+# ISO8601FormatStyle) or `options` (locale names, zone ids, POSIX TZ and
+# instants, then a mapper for what they give). SECONDS is the time budget (default 60; 0 runs until
 # stopped). Anything after it goes to libFuzzer, e.g. `-jobs=2 -workers=2`.
 #
 # The build and the corpus libFuzzer grows go to .build-fuzz/ (ignored by
@@ -17,12 +18,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Scripts/fuzz.sh decode|rfc3339 [SECONDS] [libFuzzer options...]}
+target=${1:?usage: Scripts/fuzz.sh decode|rfc3339|options [SECONDS] [libFuzzer options...]}
 seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
 case "$target" in
-  decode | rfc3339) ;;
-  *) echo "fuzz.sh: unknown target \"$target\"; expected decode or rfc3339" >&2; exit 64 ;;
+  decode | rfc3339 | options) ;;
+  *) echo "fuzz.sh: unknown target \"$target\"; expected decode, rfc3339 or options" >&2; exit 64 ;;
 esac
 
 # FUZZ_SANITIZERS=fuzzer builds without AddressSanitizer: more runs a
@@ -62,6 +63,10 @@ harness=(Fuzz/Common/*.swift "Fuzz/$target"/*.swift)
 if [[ $target == decode ]]; then
   harness+=(Sources/inbox-format/Output/InboxTextView.swift Sources/inbox-format/Output/DisplayWidth.swift
     Sources/inbox-format/Output/DisplayWidthTable.swift)
+fi
+# `options` reads what InboxFormatOptions reads.
+if [[ $target == options ]]; then
+  harness+=(Sources/InboxFormatOptions/*.swift)
 fi
 echo "fuzz.sh: building fuzz-$target" >&2
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" \

@@ -203,8 +203,10 @@ private struct RecentLabels: Sendable {
 
   /// `slots` must be a power of two.
   init(slots: Int) {
-    // No key is all ones: not a minute, day or pair of letters.
-    keys = Array(repeating: .max, count: slots)
+    // No key has only the top bit set: minutes and days of RFC 3339 dates
+    // are far from Int64.min, and a pair of letters has its top bits clear.
+    // (All ones would not do: it is minute and day -1, in 1969.)
+    keys = Array(repeating: 1 << 63, count: slots)
     labels = Array(repeating: "", count: slots)
   }
 

@@ -20,6 +20,18 @@ import Testing
     #expect(label("2022-01-03T12:54:23Z").text == "1/3/22")
   }
 
+  /// Minute and day -1 (the last of 1969), whose keys are all ones as
+  /// unsigned numbers, have labels like any other.
+  @Test func theLastMinuteOf1969HasALabel() {
+    let mapper = MessageMapper(context: Pinned.context(
+      now: Pinned.instant("1969-12-31T23:59:30Z"), locale: "en-US", timeZone: "UTC"))
+    let message = MessageAPIModel(id: .integer(1), updateDate: Pinned.instant("1969-12-31T23:59:10Z"))
+    #expect(mapper.map(message).date == "11:59\u{202F}PM")
+    let later = MessageMapper(context: Pinned.context(
+      now: Pinned.instant("2022-01-31T12:00:00Z"), locale: "en-US", timeZone: "UTC"))
+    #expect(later.map(message).date == "12/31/69")
+  }
+
   @Test func sevenDaysBackGetsADateNotTodaysWeekday() {
     #expect(label("2022-01-24T12:00:00Z").text == "1/24/22")
     #expect(label("2022-01-26T12:00:00Z").text == "Wednesday")
