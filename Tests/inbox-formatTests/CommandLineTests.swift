@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormat
 import Testing
 
 /// The built `inbox-format` binary, end to end: arguments, streams, exit statuses.
@@ -161,5 +162,27 @@ import Testing
     #expect(result.stdoutText.contains("65 bad input data"))
     let format = try BuiltBinary.run(["format", "--help"])
     #expect(format.stdoutText.contains("--time-zone"))
+  }
+
+  /// The example payload's rows at 2022-01-31 13:00 Paris, en-US, through the library.
+  var exampleRows: [MessageUIModel] {
+    get throws {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.example)))
+      let context = FormattingContext(
+        now: try Date("2022-01-31T12:00:00Z", strategy: .iso8601), locale: Locale(identifier: "en-US"),
+        timeZone: TimeZone(identifier: "Europe/Paris")!)
+      return MessageMapper(context: context).map(try InboxDecoder().decode(bytes))
+    }
+  }
+
+  @Test func formatWritesTheViewWithOutputText() throws {
+    let result = try BuiltBinary.run(
+      ["--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris", "--output", "text",
+       dataDirectory.appendingPathComponent("examples/messages.json").path],
+      environment: ["COLUMNS": "50"])
+    #expect(result.status == 0)
+    #expect(result.stdoutText == String(decoding: InboxEncoder(layout: .text(width: 50)).encode(try exampleRows), as: UTF8.self))
+    let pretty = try BuiltBinary.run(["--output", "text", "--pretty"])
+    #expect(pretty.status == 64)
   }
 }

@@ -1,21 +1,29 @@
 import ArgumentParser
+import Foundation
 import InboxFormat
 
-/// The steps `format` and `watch` share: payload bytes in, messages out;
-/// rows in, output bytes out.
+/// What `format` and `watch` share: a payload through the formatter.
 enum Rendering {
-  /// Reads and decodes the payload of `input`. A problem is reported on
-  /// standard error as one line, then thrown as its exit status: 66 (cannot
-  /// open), 74 (cannot read) or 65 (not a payload). With `report`, invalid
-  /// messages are left out and reported to it instead.
-  static func messages(from input: InputSource, skipping report: SkipReport? = nil) throws -> [MessageAPIModel] {
-    let bytes = try input.readAll()
+  /// Formats the payload of `input` with `formatter`, handing the output to
+  /// `write`, and returns when its first label goes stale. A regular file is
+  /// mapped, unless it is NDJSON, which is read piece by piece so that its
+  /// pages do not pile up in memory; other inputs are read piece by piece.
+  ///
+  /// A problem is reported on standard error as one line, then thrown as its
+  /// exit status: 66 (cannot open), 74 (cannot read) or 65 (not a payload).
+  /// With `report`, invalid messages are left out and reported to it instead.
+  static func format(
+    _ input: InputSource, with formatter: InboxFormatter, skipping report: SkipReport?,
+    write: ([UInt8]) throws -> Void
+  ) throws -> Date? {
+    let reader = try input.open()
+    let skip = report.map { $0.skip }
     do {
-      guard let report else { return try InboxDecoder().decode(bytes) }
-      let (messages, skipped) = try InboxDecoder().decodeSkippingInvalid(bytes)
-      skipped.forEach(report.skip)
-      return messages
-    } catch {
+      if let file = reader.mapped(), !InboxFormatter.isNDJSON(file.bytes) {
+        return try formatter.format(bytes: file.bytes, skipInvalid: skip, write: write)
+      }
+      return try formatter.format(reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: skip, write: write)
+    } catch let error as InboxFormatError {
       throw refusal(of: input, because: error)
     }
   }
@@ -25,19 +33,5 @@ enum Rendering {
   static func refusal(of input: InputSource, because error: any Error) -> ExitCode {
     StandardError.write("inbox-format: \(input.displayName): \(error)")
     return ExitStatus.badInput
-  }
-
-  /// The bytes of `rows`: JSON in `layout`, or the inbox view.
-  static func bytes(of rows: [MessageUIModel], as form: Form) -> [UInt8] {
-    switch form {
-    case .json(let layout): InboxEncoder(layout: layout).encode(rows)
-    case .text(let view): Array(view.render(rows).utf8)
-    }
-  }
-
-  /// What rows are written as.
-  enum Form {
-    case json(InboxEncoder.Layout)
-    case text(InboxTextView)
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import InboxFormat
 
 /// What the inbox view needs to know about where it is written.
 enum Terminal {
@@ -19,18 +20,23 @@ enum Terminal {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// The view for standard output: on a terminal, its width, and colour
-  /// unless `NO_COLOR` is set or `TERM` is `dumb`; elsewhere as for a file.
-  static func standardOutputView(environment: ProcessEnvironment) -> InboxTextView {
-    guard isatty(STDOUT_FILENO) == 1 else { return fileView(environment: environment) }
+  /// The inbox view for standard output: on a terminal, its width (and,
+  /// with `fillsScreen`, its height less a line, so that the screen never
+  /// scrolls), and colour unless `NO_COLOR` is set or `TERM` is `dumb`;
+  /// elsewhere as for a file.
+  static func standardOutputLayout(environment: ProcessEnvironment, fillsScreen: Bool = false) -> InboxEncoder.Layout {
+    guard isatty(STDOUT_FILENO) == 1 else { return fileLayout(environment: environment) }
     // https://no-color.org: set and not empty means no colour.
     let color = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    return InboxTextView(width: size(of: STDOUT_FILENO)?.columns ?? fallbackWidth(environment), color: color)
+    let size = size(of: STDOUT_FILENO)
+    return .text(
+      width: size?.columns ?? fallbackWidth(environment), color: color,
+      height: fillsScreen ? size.map { $0.lines - 1 } : nil)
   }
 
-  /// The view for a file or a pipe: `COLUMNS` columns, else 80, no colour.
-  static func fileView(environment: ProcessEnvironment) -> InboxTextView {
-    InboxTextView(width: fallbackWidth(environment), color: false)
+  /// The inbox view for a file or a pipe: `COLUMNS` columns, else 80, no colour.
+  static func fileLayout(environment: ProcessEnvironment) -> InboxEncoder.Layout {
+    .text(width: fallbackWidth(environment), color: false)
   }
 
   private static func fallbackWidth(_ environment: ProcessEnvironment) -> Int {

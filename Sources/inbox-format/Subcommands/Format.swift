@@ -37,40 +37,21 @@ extension InboxFormatCommand {
       let context = try formatting.context(environment: environment)
       let input = InputSource(path: file)
       let report = skipInvalid ? SkipReport(input: input) : nil
-      switch output {
-      case .json: try formatJSON(input, context: context, layout: pretty ? .pretty : .compact, skipping: report)
-      case .ndjson: try formatJSON(input, context: context, layout: .ndjson, skipping: report)
-      case .text:
-        let rows = MessageMapper(context: context).map(try Rendering.messages(from: input, skipping: report))
-        try StandardOutput.write(Rendering.bytes(of: rows, as: .text(Terminal.standardOutputView(environment: environment))))
-      }
-      if report?.summarize() == true { throw ExitStatus.skippedInvalid }
-    }
-
-    /// The fast path: reading, mapping and writing overlap, NDJSON streams
-    /// in bounded memory, and output is held back until the input has proved
-    /// valid, up to a bound.
-    private func formatJSON(
-      _ input: InputSource, context: FormattingContext, layout: InboxEncoder.Layout, skipping report: SkipReport?
-    ) throws {
-      let reader = try input.open()
-      let formatter = InboxFormatter(context: context, layout: layout)
-      let skip = report.map { $0.skip }
-      var output = HeldBackOutput()
-      do {
-        // A regular file is mapped, unless it is NDJSON: that is read piece
-        // by piece, so that its pages do not pile up in memory.
-        if let file = reader.mapped(), !InboxFormatter.isNDJSON(file.bytes) {
-          try formatter.format(bytes: file.bytes, skipInvalid: skip) { try output.write($0) }
-        } else {
-          try formatter.format(reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: skip) {
-            try output.write($0)
-          }
+      let layout: InboxEncoder.Layout =
+        switch output {
+        case .json: pretty ? .pretty : .compact
+        case .ndjson: .ndjson
+        case .text: Terminal.standardOutputLayout(environment: environment)
         }
-      } catch let error as InboxFormatError {
-        throw Rendering.refusal(of: input, because: error)
+      // Reading, mapping and writing overlap, NDJSON streams in bounded
+      // memory, and output is held back until the input has proved valid,
+      // up to a bound.
+      var output = HeldBackOutput()
+      try Rendering.format(input, with: InboxFormatter(context: context, layout: layout), skipping: report) {
+        try output.write($0)
       }
       try output.flush()
+      if report?.summarize() == true { throw ExitStatus.skippedInvalid }
     }
   }
 }

@@ -68,23 +68,27 @@ extension InboxFormatCommand {
       // Watching starts before the first reading, so no change falls between them.
       let events = try KernelWatchEvents(watching: FileName(argument: file))
       let input = InputSource(path: file, requiresRegularFile: true)
-      let load = { [skipInvalid] () throws -> [MessageAPIModel] in
-        let report = skipInvalid ? SkipReport(input: input) : nil
-        defer { _ = report?.summarize() }
-        return try Rendering.messages(from: input, skipping: report)
-      }
-      let initial: [MessageAPIModel]?
-      do {
-        initial = try load()
-      } catch let status as ExitCode where status == ExitStatus.badInput {
-        // Reported; the file is being edited, and its next good state will show.
-        initial = nil
+      // Built once: each render is the same formatter at another instant.
+      let formatter = InboxFormatter(context: context)
+      let layout = layout(environment: environment)
+      let render = { [skipInvalid] (payload: [UInt8], now: Date, isNew: Bool) throws -> Frame in
+        let report = skipInvalid && isNew ? SkipReport(input: input) : nil
+        var output: [UInt8] = []
+        do {
+          let staleAt = try formatter.layout(layout()).now(now).format(
+            payload, skipInvalid: skipInvalid ? { report?.skip($0) } : nil
+          ) { output += $0 }
+          _ = report?.summarize()
+          return Frame(output: output, staleAt: staleAt)
+        } catch let error as InboxFormatError {
+          // Reported; the file is being edited, and its next good state will show.
+          throw isNew ? Rendering.refusal(of: input, because: error) : error
+        }
       }
       var loop = WatchLoop(
-        context: context, clock: clock, events: events,
-        load: { try? load() },
+        clock: clock, events: events, load: { try? input.readAll() }, render: render,
         show: destination(environment: environment))
-      try loop.run(initial: initial)
+      try loop.run(initial: try input.readAll())
     }
 
     private func clock(environment: ProcessEnvironment) throws -> any WatchClock {
@@ -93,30 +97,35 @@ extension InboxFormatCommand {
       return RunningClock()
     }
 
+    /// The layout of each render, asked for at each: a terminal may have
+    /// been resized.
+    private func layout(environment: ProcessEnvironment) -> () -> InboxEncoder.Layout {
+      switch (output, format) {
+      case (_, .json): { .compact }
+      case (_?, .text): { Terminal.fileLayout(environment: environment) }
+      case (nil, .text): { Terminal.standardOutputLayout(environment: environment, fillsScreen: true) }
+      }
+    }
+
     /// Where each render goes: the output file, replaced whole; or standard
     /// output, a line of JSON or the view, redrawn in place on a terminal.
-    private func destination(environment: ProcessEnvironment) -> ([MessageUIModel]) throws -> Void {
-      switch (output.map(FileName.init(argument:)), format) {
-      case (let path?, .json):
-        return { try AtomicFile.replace(path, with: Rendering.bytes(of: $0, as: .json(.compact))) }
-      case (let path?, .text):
-        let view = Terminal.fileView(environment: environment)
-        return { try AtomicFile.replace(path, with: Rendering.bytes(of: $0, as: .text(view))) }
-      case (nil, .json):
-        return { try StandardOutput.write(Rendering.bytes(of: $0, as: .json(.compact))) }
-      case (nil, .text):
-        return { rows in
-          var view = Terminal.standardOutputView(environment: environment)
-          guard let size = Terminal.size(of: STDOUT_FILENO) else {
+    private func destination(environment: ProcessEnvironment) -> ([UInt8]) throws -> Void {
+      if let output = output.map(FileName.init(argument:)) {
+        return { try AtomicFile.replace(output, with: $0) }
+      }
+      switch format {
+      case .json: return { try StandardOutput.write($0) }
+      case .text:
+        return { view in
+          guard Terminal.size(of: STDOUT_FILENO) != nil else {
             // Not a terminal: one view after another, a blank line between.
-            try StandardOutput.write(Rendering.bytes(of: rows, as: .text(view)) + Array("\n".utf8))
+            try StandardOutput.write(view + Array("\n".utf8))
             return
           }
           // Home, then each line erased as it is written and the rest of the
           // screen after it: no flicker, and nothing left of a longer view.
-          // One line is kept free so that the screen never scrolls.
-          view.height = max(1, size.lines - 1)
-          let lines = view.render(rows).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          let lines = String(decoding: view, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast()
           let screen = "\u{1B}[H" + lines.map { "\u{1B}[2K\($0)\n" }.joined() + "\u{1B}[J"
           try StandardOutput.write(Array(screen.utf8))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import InboxFormat
 
 /// What wakes the watch loop.
 enum WatchEvent: Equatable {
@@ -34,25 +33,34 @@ struct OutputFault: Error, Equatable, CustomStringConvertible {
   var description: String { "cannot write \(output): \(reason)" }
 }
 
+/// A render: the output, and the first instant a label in it stops being
+/// true (nil when none ever does).
+struct Frame: Equatable {
+  var output: [UInt8]
+  var staleAt: Date?
+}
+
 /// Renders a payload file at start, again whenever the file changes, and
 /// again at the earliest instant a shown label stops being true.
 ///
-/// A file that cannot be read or decoded leaves the last good rows shown;
-/// they are still rendered again when their labels go stale. An output that
+/// A file that cannot be read or decoded leaves the last good payload shown;
+/// it is still rendered again when its labels go stale. An output that
 /// cannot be written (an ``OutputFault``) is reported once, and written again
 /// after a second, then after twice as long each time up to a minute, and
 /// at the next change or label: the watch goes on, and recovers when the
 /// fault clears.
 struct WatchLoop<Events: WatchEventSource> {
-  /// The context of every render, but for `now`, which comes from `clock`.
-  var context: FormattingContext
   var clock: any WatchClock
   var events: Events
-  /// Reads and decodes the file, or reports why it cannot and returns nil.
-  var load: () -> [MessageAPIModel]?
-  /// Shows rows: writes them out. An ``OutputFault`` is retried; any other
-  /// thrown error ends the watch.
-  var show: ([MessageUIModel]) throws -> Void
+  /// Reads the file again: its bytes, or nil when it cannot be read (reported).
+  var load: () -> [UInt8]?
+  /// The frame of a payload as of an instant. `isNew` is true for a payload
+  /// just read, whose problems are reported; it throws, having reported
+  /// why, when that payload does not decode.
+  var render: (_ payload: [UInt8], _ now: Date, _ isNew: Bool) throws -> Frame
+  /// Shows a frame's output: writes it out. An ``OutputFault`` is retried;
+  /// any other thrown error ends the watch.
+  var show: ([UInt8]) throws -> Void
   /// Writes a line for a person: on standard error in the command.
   var report: (String) -> Void
 
@@ -64,23 +72,27 @@ struct WatchLoop<Events: WatchEventSource> {
   private var fault: (fault: OutputFault, delay: TimeInterval, retryAt: Date)?
 
   init(
-    context: FormattingContext, clock: any WatchClock, events: Events, load: @escaping () -> [MessageAPIModel]?,
-    show: @escaping ([MessageUIModel]) throws -> Void, report: @escaping (String) -> Void = { StandardError.write($0) }
+    clock: any WatchClock, events: Events, load: @escaping () -> [UInt8]?,
+    render: @escaping ([UInt8], Date, Bool) throws -> Frame, show: @escaping ([UInt8]) throws -> Void,
+    report: @escaping (String) -> Void = { StandardError.write($0) }
   ) {
-    self.context = context
     self.clock = clock
     self.events = events
     self.load = load
+    self.render = render
     self.show = show
     self.report = report
   }
 
-  /// Watches until stopped. `initial` is the file's first reading, or nil
-  /// when it did not decode.
-  mutating func run(initial: [MessageAPIModel]?) throws {
-    var messages = initial
+  /// Watches until stopped. `initial` is the file's first reading.
+  mutating func run(initial: [UInt8]) throws {
+    // The last payload that decoded.
+    var payload: [UInt8]?
     var staleAt: Date?
-    if let messages { staleAt = try render(messages, at: clock.now()) }
+    if let frame = try? render(initial, clock.now(), true) {
+      payload = initial
+      staleAt = try display(frame)
+    }
     while true {
       let labelDeadline = staleAt.flatMap(clock.systemTime(whenReading:))
       let retryDeadline = fault?.retryAt
@@ -89,11 +101,11 @@ struct WatchLoop<Events: WatchEventSource> {
       case .stop:
         return
       case .fileChanged:
-        guard let loaded = load() else { continue }
-        messages = loaded
-        staleAt = try render(loaded, at: clock.now())
+        guard let loaded = load(), let frame = try? render(loaded, clock.now(), true) else { continue }
+        payload = loaded
+        staleAt = try display(frame)
       case .deadline, .redraw:
-        guard let messages else { continue }
+        guard let payload else { continue }
         var now = clock.now()
         // The timer is not early, but this clock's reading of it may round a
         // hair below the deadline; rendering then would keep the stale label
@@ -102,16 +114,17 @@ struct WatchLoop<Events: WatchEventSource> {
         if event == .deadline, let staleAt, let labelDeadline, retryDeadline.map({ labelDeadline <= $0 }) ?? true {
           now = max(now, staleAt)
         }
-        staleAt = try render(messages, at: now)
+        // A payload that decoded once decodes again.
+        guard let frame = try? render(payload, now, false) else { continue }
+        staleAt = try display(frame)
       }
     }
   }
 
-  /// Shows `messages` as of `now`; returns when the first label goes stale.
-  private mutating func render(_ messages: [MessageAPIModel], at now: Date) throws -> Date? {
-    let rows = MessageMapper(context: context.now(now)).map(messages)
+  /// Shows `frame`; returns when its first label goes stale.
+  private mutating func display(_ frame: Frame) throws -> Date? {
     do {
-      try show(rows)
+      try show(frame.output)
       if let fault {
         report("inbox-format: wrote \(fault.fault.output) again")
         self.fault = nil
@@ -122,7 +135,6 @@ struct WatchLoop<Events: WatchEventSource> {
       let delay = fault.map { min($0.delay * 2, Self.retryDelays.longest) } ?? Self.retryDelays.first
       fault = (newFault, delay, clock.systemNow().addingTimeInterval(delay))
     }
-    // A deadline not after now would fire at once, and again after that.
-    return rows.lazy.compactMap(\.dateValidUntil).filter { $0 > now }.min()
+    return frame.staleAt
   }
 }

@@ -35,3 +35,8 @@ enum Pinned {
       phoneNumber: .init(international: phone), updateDate: instant(date), unreadCount: unreadCount)
   }
 }
+
+/// The repository's `Data/` folder, found from this file.
+let dataDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Data")

@@ -55,7 +55,7 @@ import Testing
 
   @Test func aFileThatDoesNotDecodeAtStartIsShownOnceItDoes() throws {
     let watch = Harness(file: "not json", now: "2022-01-31T12:00:00Z")
-    try watch.run([.timePasses(to: "2022-02-03T00:00:00Z"), .write(Self.morning)], initial: nil)
+    try watch.run([.timePasses(to: "2022-02-03T00:00:00Z"), .write(Self.morning)])
     #expect(watch.deadlines.first == .some(nil))
     #expect(watch.shownDates == ["Monday"])
   }
@@ -164,14 +164,15 @@ private func instant(_ text: String) -> Date {
   try! Date(text, strategy: .iso8601)
 }
 
-/// A watch loop over a fake file, a hand-moved clock and a script.
+/// A watch loop over a fake file, a hand-moved clock and a script, rendering
+/// JSON with the library's formatter.
 private final class Harness {
   let file: FakeFile
   let clock: ManualClock
   var events: ScriptedEvents
   let timeZone: String
   var frozen = false
-  private(set) var shown: [[MessageUIModel]] = []
+  private(set) var shown: [[[String: Any]]] = []
   /// What the next shows throw, one each, before they succeed again.
   var faults: [any Error] = []
   private(set) var reports: [String] = []
@@ -186,29 +187,36 @@ private final class Harness {
     self.timeZone = timeZone
   }
 
-  var shownDates: [String] { shown.flatMap { $0.map(\.date) } }
-  var shownTitles: [String] { shown.flatMap { $0.map(\.title) } }
+  var shownDates: [String] { shown.flatMap { $0.map { $0["date"] as? String ?? "" } } }
+  var shownTitles: [String] { shown.flatMap { $0.map { $0["title"] as? String ?? "" } } }
 
-  func run(_ steps: [ScriptedEvents.Step], initial: [MessageAPIModel]?? = .none) throws {
+  func run(_ steps: [ScriptedEvents.Step]) throws {
     events.steps = steps
-    let context = FormattingContext(
+    let formatter = InboxFormatter(context: FormattingContext(
       now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "en-US"),
-      timeZone: TimeZone(identifier: timeZone)!)
-    let load = { [file] () -> [MessageAPIModel]? in try? InboxDecoder().decode(Array(file.contents.utf8)) }
+      timeZone: TimeZone(identifier: timeZone)!))
     var loop = WatchLoop(
-      context: context, clock: frozen ? FrozenClock(instant: clock.current) : clock, events: events,
+      clock: frozen ? FrozenClock(instant: clock.current) : clock, events: events,
       load: {
         self.loads += 1
-        let messages = load()
-        if messages == nil { self.failedLoads += 1 }
-        return messages
+        return Array(self.file.contents.utf8)
       },
-      show: { rows in
+      render: { payload, now, isNew in
+        var output: [UInt8] = []
+        do {
+          let staleAt = try formatter.now(now).format(payload) { output += $0 }
+          return Frame(output: output, staleAt: staleAt)
+        } catch {
+          if isNew { self.failedLoads += 1 }
+          throw error
+        }
+      },
+      show: { output in
         if !self.faults.isEmpty { throw self.faults.removeFirst() }
-        self.shown.append(rows)
+        self.shown.append(try JSONSerialization.jsonObject(with: Data(output)) as! [[String: Any]])
       },
       report: { self.reports.append($0) })
-    try loop.run(initial: initial ?? load())
+    try loop.run(initial: Array(file.contents.utf8))
     deadlines = loop.events.deadlines
   }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// ``dateLabel(for:now:days:words:)`` for one instant "now", fast: offsets
+/// from a table of the zone's changes around now (``OffsetTable``), labels
+/// remembered by local minute and day, which decide them whatever the
+/// offset, so ICU formats each distinct minute and day once.
+struct DateLabeler: Sendable {
+  private let days: LocalDays
+  /// The zone's offsets from two years before now until a year after, where
+  /// nearly every message falls.
+  private let recentOffsets: OffsetTable
+  private let nowSeconds: Int64
+  private let today: Int64
+  /// The first instant of tomorrow: when every label of the last week's rows goes stale.
+  private let tomorrowStart: Date
+
+  init(now: Date, days: LocalDays) {
+    self.days = days
+    nowSeconds = now.wholeSecondsSince1970
+    recentOffsets = OffsetTable(days, from: nowSeconds - 731 * secondsPerDay, until: nowSeconds + 366 * secondsPerDay)
+    today = days.day(of: nowSeconds)
+    tomorrowStart = instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1))
+  }
+
+  /// The label of a message updated at `date`, in the words of `words`.
+  @inline(__always)
+  func label(for date: Date, words: DateWords, memo: inout MemoTables) -> DateLabel {
+    let seconds = date.wholeSecondsSince1970
+    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
+    let day = floorDivide(localSeconds, by: secondsPerDay)
+    switch DateBucket(daysAgo: today - day) {
+    case .time:
+      let minute = floorDivide(localSeconds, by: 60)
+      // A hit is looked up without a maker closure, which would retain the
+      // shared `words` on every row.
+      let text = memo.times.peek(minute) ?? memo.times.value(for: minute) { words.time(atLocalMinute: minute) }
+      return DateLabel(text: text, validUntil: tomorrowStart)
+    case .yesterday: return DateLabel(text: words.yesterday, validUntil: tomorrowStart)
+    case .weekday: return DateLabel(text: words.weekday(onLocalDay: day), validUntil: tomorrowStart)
+    case .date: return DateLabel(text: shortDate(on: day, words: words, memo: &memo), validUntil: nil)
+    case .laterDay:
+      return DateLabel(
+        text: shortDate(on: day, words: words, memo: &memo),
+        validUntil: instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)))
+    }
+  }
+
+  @inline(__always)
+  private func shortDate(on day: Int64, words: DateWords, memo: inout MemoTables) -> String {
+    memo.shortDates.peek(day) ?? memo.shortDates.value(for: day) { words.shortDate(onLocalDay: day) }
+  }
+
+  /// The zone's offset at `seconds` outside the table: asked of the zone
+  /// once per UTC day (twice on a day when the offset changes).
+  private func offset(at seconds: Int64, memo: inout MemoTables) -> Int64 {
+    let utcDay = floorDivide(seconds, by: secondsPerDay)
+    let span = memo.offsets.value(for: utcDay) {
+      let dayStart = utcDay * secondsPerDay
+      return OffsetSpan(offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
+    }
+    return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
+  }
+}
+
+/// A zone's UTC offset from the start of a UTC day until `changesAt`.
+struct OffsetSpan: Sendable {
+  var offset: Int64
+  var changesAt: Int64
+}
+
+/// ``LocalDays/offset(at:)`` over a span of time, from the zone's offset changes:
+/// the offset of an instant without asking the time zone.
+struct OffsetTable: Sendable {
+  /// The first instant covered.
+  private let start: Int64
+  /// The first instant not covered.
+  private let end: Int64
+  /// When each offset starts, in order; the first is `start`.
+  private let changes: [Int64]
+  private let offsets: [Int64]
+
+  /// The offsets of `days`' zone from `start` until `end`.
+  init(_ days: LocalDays, from start: Int64, until end: Int64) {
+    var changes = [start]
+    var offsets = [days.offset(at: start)]
+    var instant = start
+    while let next = days.nextTransition(after: instant), next < end, next > instant {
+      changes.append(next)
+      offsets.append(days.offset(at: next))
+      instant = next
+    }
+    (self.start, self.end, self.changes, self.offsets) = (start, end, changes, offsets)
+  }
+
+  /// The offset at `seconds`, or nil outside the span.
+  func offset(at seconds: Int64) -> Int64? {
+    guard seconds >= start, seconds < end else { return nil }
+    // The last change at or before `seconds`; a zone changes a few times a year.
+    var index = changes.count - 1
+    while changes[index] > seconds { index -= 1 }
+    return offsets[index]
+  }
+}
+

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Values remembered by key, for one thread, in a fixed number of slots: a
+/// lookup is a hash, an index and a comparison, and a newer key takes a
+/// slot over. With `ways` above 1 a key may take any of that many slots in
+/// turn, so keys whose hashes collide can stay side by side.
+///
+/// The engine's one cache: of labels by local minute and day, initials by
+/// pair of letters, names by their bytes, offsets by day. Colliding keys
+/// only cost making a value again, so the hash is not keyed.
+struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
+  private var keys: [Key?]
+  private var values: [Value?]
+  private let ways: Int
+  /// Which slot of a full set the next key takes.
+  private var turn = 0
+
+  /// `slots` and `ways` must be powers of two, `ways` at most `slots`.
+  init(slots: Int, ways: Int = 1) {
+    keys = Array(repeating: nil, count: slots)
+    values = Array(repeating: nil, count: slots)
+    self.ways = ways
+  }
+
+  /// The value remembered for `key`, if any.
+  @inline(__always)
+  func peek(_ key: Key) -> Value? {
+    let set = firstSlot(of: key)
+    for slot in set..<set + ways where keys[slot] == key { return values[slot] }
+    return nil
+  }
+
+  /// The value remembered for `key`, or the one `make` gives, remembered.
+  @inline(__always)
+  mutating func value(for key: Key, orMake make: () -> Value) -> Value {
+    if let value = peek(key) { return value }
+    let value = make()
+    remember(value, for: key)
+    return value
+  }
+
+  /// Remembers `value` for `key`: in its slot if it has one, else in a free
+  /// slot of its set, else in one taken in turn.
+  mutating func remember(_ value: Value, for key: Key) {
+    let set = firstSlot(of: key)
+    var slot = set + turn & (ways - 1)
+    if let held = (set..<set + ways).first(where: { keys[$0] == key || keys[$0] == nil }) {
+      slot = held
+    } else {
+      turn &+= 1
+    }
+    keys[slot] = key
+    values[slot] = value
+  }
+
+  @inline(__always)
+  private func firstSlot(of key: Key) -> Int {
+    Int(truncatingIfNeeded: key.memoHash) & (keys.count - 1) & ~(ways - 1)
+  }
+}
+
+/// A key of a ``Memo``: equal keys have equal hashes.
+protocol MemoKey: Equatable, Sendable {
+  /// Where the key goes: its low bits choose the slot.
+  var memoHash: UInt64 { get }
+}
+
+extension Int64: MemoKey {
+  /// Itself: consecutive minutes and days take consecutive slots and never
+  /// push each other out.
+  var memoHash: UInt64 { UInt64(bitPattern: self) }
+}
+
+extension UInt32: MemoKey {
+  var memoHash: UInt64 { UInt64(self) }
+}
+
+/// Two letters (or no letter, 0), whose initials are looked up together.
+struct LetterPair: MemoKey {
+  var first: UInt32
+  var last: UInt32
+
+  /// Spread over the slots: pairs of letters are not consecutive numbers.
+  var memoHash: UInt64 { ((UInt64(first) << 32 | UInt64(last)) &* 0x9E37_79B9_7F4A_7C15) >> 32 }
+}
+
+/// Two names, held by their UTF-8 bytes and lengths packed in plain words,
+/// so that comparing and hashing them touches no reference count; nil
+/// (``init(_:_:)``) for names too long to pack.
+struct PackedNames: MemoKey {
+  /// The longest two names, together, that fit.
+  static let longestNames = 62
+  private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+  private(set) var memoHash: UInt64 = 0x243F_6A88_85A3_08D3
+
+  init?(_ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>) {
+    guard firstname.count + lastname.count <= Self.longestNames else { return nil }
+    withUnsafeMutableBytes(of: &words) { raw in
+      raw[0] = UInt8(firstname.count)
+      raw[1] = UInt8(lastname.count)
+      if let first = firstname.baseAddress { (raw.baseAddress! + 2).copyMemory(from: first, byteCount: firstname.count) }
+      if let last = lastname.baseAddress {
+        (raw.baseAddress! + 2 + firstname.count).copyMemory(from: last, byteCount: lastname.count)
+      }
+    }
+    let wordCount = (firstname.count + lastname.count + 2 + 7) / 8
+    var hash = memoHash
+    withUnsafeBytes(of: &words) { raw in
+      for index in 0..<wordCount {
+        hash = (hash ^ raw.load(fromByteOffset: index * 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+      }
+    }
+    memoHash = hash >> 32
+  }
+
+  static func == (left: Self, right: Self) -> Bool {
+    left.memoHash == right.memoHash
+      && withUnsafeBytes(of: left.words) { l in withUnsafeBytes(of: right.words) { r in memcmp(l.baseAddress!, r.baseAddress!, 64) == 0 } }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// What the engine builds once for a context: the date words and formats,
+/// the initials of ASCII letters, and a pool of memos that keeps what each
+/// thread made for the threads after it. Shared by every thread that maps
+/// with the context; ``now(_:)`` gives one for another instant that shares
+/// all of it but today's date.
+final class RowMaker: Sendable {
+  let context: FormattingContext
+  let words: DateWords
+  let labeler: DateLabeler
+  /// The title case of each ASCII letter and digit in the context's locale
+  /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
+  let asciiInitials: [String?]
+  private let pool: MemoPool
+
+  init(context: FormattingContext) {
+    self.context = context
+    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
+    labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
+    asciiInitials = (0..<128).map { byte in initial(of: String(Unicode.Scalar(UInt8(byte))), locale: context.locale) }
+    pool = MemoPool()
+  }
+
+  private init(sharing maker: RowMaker, now: Date) {
+    context = maker.context.now(now)
+    words = maker.words
+    labeler = DateLabeler(now: now, days: LocalDays(timeZone: context.timeZone))
+    asciiInitials = maker.asciiInitials
+    pool = maker.pool
+  }
+
+  /// A maker for `now` that shares this one's words and memos: what it
+  /// remembers (labels by local minute and day, names) does not depend on now.
+  func now(_ now: Date) -> RowMaker {
+    RowMaker(sharing: self, now: now)
+  }
+
+  /// Runs `body` with the row rules of this context over strings, their
+  /// memo tables from the pool, which go back to it after.
+  @inline(__always)
+  func withStringRows<Result>(_ body: (inout StringRows) -> Result) -> Result {
+    var rows = StringRows(maker: self, memo: pool.take())
+    let result = body(&rows)
+    pool.give(rows.memo)
+    return result
+  }
+
+  /// ``withStringRows(_:)`` for the rules over the input's bytes.
+  @inline(__always)
+  func withByteRows<Result>(_ body: (inout ByteRows) -> Result) -> Result {
+    var rows = ByteRows(strings: StringRows(maker: self, memo: pool.take()))
+    let result = body(&rows)
+    pool.give(rows.strings.memo)
+    return result
+  }
+}
+
+/// The memos one thread looks labels and names up in.
+struct MemoTables: Sendable {
+  /// Time labels by local minute: today's minutes never share a slot.
+  var times = Memo<Int64, String>(slots: 2048)
+  /// Short dates by local day: the last few years' days never share a slot.
+  var shortDates = Memo<Int64, String>(slots: 2048)
+  /// Initials by pair of leading letters (``LeadingLetter``).
+  var letterPairs = Memo<LetterPair, String>(slots: 1024)
+  /// The initial of each letter written in two UTF-8 bytes.
+  var letters = Memo<UInt32, String>(slots: 2048)
+  /// What a pair of clean names gives, by their bytes.
+  var names = Memo<PackedNames, NameEntry>(slots: 1024, ways: 4)
+  /// The zone's offsets by UTC day, outside the labeler's table.
+  var offsets = Memo<Int64, OffsetSpan>(slots: 64)
+}
+
+/// What a pair of clean, visible names gives whatever else the row holds.
+struct NameEntry: Sendable {
+  var initials: String
+  /// Whether the title puts the last name first.
+  var familyNameFirst: Bool
+  /// The title's text, once a row made of strings needed it.
+  var title: String?
+}
+
+/// Memo tables not in use: as many as threads used them at once.
+private final class MemoPool: Sendable {
+  private let tables = Mutex<[MemoTables]>([])
+
+  func take() -> MemoTables { tables.withLock { $0.popLast() } ?? MemoTables() }
+
+  func give(_ memo: consuming MemoTables) {
+    let memo = memo
+    tables.withLock { $0.append(memo) }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The row rules of a context (``RowRules``) over strings, fast: lines
+/// cleaned from their bytes, names and labels remembered in `memo`,
+/// initials of a leading letter looked up by that letter.
+struct StringRows: RowRules {
+  let maker: RowMaker
+  var memo: MemoTables
+
+  @inline(__always)
+  mutating func preview(_ message: String) -> String? {
+    let line = cleanLine(message)
+    return maker.context.previewLength.map { truncated(line, to: $0) } ?? line
+  }
+
+  @inline(__always)
+  mutating func dateLabel(for date: Date) -> DateLabel {
+    maker.labeler.label(for: date, words: maker.words, memo: &memo)
+  }
+
+  @inline(__always)
+  mutating func names(firstname: String, lastname: String, phoneNumber: String) -> (initials: String, title: Title<String>)? {
+    // Most rows have two names that are already clean and seen: looked up
+    // by their bytes, without making strings of them.
+    if let known = knownNames(firstname: firstname, lastname: lastname) { return known }
+    let first = cleanLine(firstname)
+    let last = cleanLine(lastname)
+    if let known = knownNames(firstname: first, lastname: last) { return known }
+    let shownFirst = seen(first)
+    let shownLast = seen(last)
+    let initials = initialsAndOrder(firstname: shownFirst ?? "", lastname: shownLast ?? "").initials
+    // The phone number is cleaned only when it is shown.
+    let phone = shownFirst == nil && shownLast == nil ? seen(cleanLine(phoneNumber)) : nil
+    // Two shown names would have been known above.
+    let title = Title(
+      firstname: shownFirst, lastname: shownLast, phoneNumber: phone, placeholder: maker.context.untitledPlaceholder,
+      familyNameFirst: { _, _ in false })
+    return (initials, title)
+  }
+
+  /// The initials and title of two names that are both clean lines with a
+  /// character seen, from the memo when it has them; nil for other names.
+  @inline(__always)
+  private mutating func knownNames(firstname: String, lastname: String) -> (initials: String, title: Title<String>)? {
+    withUTF8(firstname, lastname) { first, last in
+      guard !first.isEmpty, !last.isEmpty, let key = PackedNames(first, last) else {
+        return clean(first, last) ? names(firstname, lastname, first, last) : nil
+      }
+      if let known = memo.names.peek(key), let title = known.title {
+        return (known.initials, .single(title))
+      }
+      guard clean(first, last) else { return nil }
+      let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last) { (firstname, lastname) }
+      let title = Title<String>.names(first: firstname, last: lastname, familyNameFirst: familyNameFirst)
+      memo.names.remember(NameEntry(initials: initials, familyNameFirst: familyNameFirst, title: title.text), for: key)
+      return (initials, title)
+    }
+  }
+
+  /// Whether two non-empty names are clean lines, each with a character seen.
+  @inline(__always)
+  private func clean(_ first: UnsafeBufferPointer<UInt8>, _ last: UnsafeBufferPointer<UInt8>) -> Bool {
+    !first.isEmpty && !last.isEmpty && isSingleLine(first) && isSingleLine(last)
+      && hasVisibleCharacter(first) && hasVisibleCharacter(last)
+  }
+
+  /// The initials and title of two clean names too long to remember.
+  private mutating func names(
+    _ firstname: String, _ lastname: String, _ first: UnsafeBufferPointer<UInt8>, _ last: UnsafeBufferPointer<UInt8>
+  ) -> (initials: String, title: Title<String>) {
+    let (initials, familyNameFirst) = initialsAndOrder(firstname: first, lastname: last) { (firstname, lastname) }
+    return (initials, .names(first: firstname, last: lastname, familyNameFirst: familyNameFirst))
+  }
+
+  /// ``initialsAndOrder(firstname:lastname:strings:)`` of two cleaned names.
+  private mutating func initialsAndOrder(firstname: String, lastname: String) -> (initials: String, familyNameFirst: Bool) {
+    withUTF8(firstname, lastname) { first, last in
+      initialsAndOrder(firstname: first, lastname: last) { (firstname, lastname) }
+    }
+  }
+
+  /// ``initials(firstname:lastname:locale:)`` of two cleaned names' UTF-8
+  /// bytes, and whether their title puts the last name first
+  /// (``isWrittenFamilyNameFirst(_:)`` of both), asking ICU only for a
+  /// letter or a pair of names not seen before. Names that
+  /// ``leadingLetter(of:)`` decides are looked up by their two letters; for
+  /// others `strings` is called to make them when the pair is not in the memo.
+  @inline(__always)
+  mutating func initialsAndOrder(
+    firstname: UnsafeBufferPointer<UInt8>, lastname: UnsafeBufferPointer<UInt8>,
+    strings: () -> (firstname: String, lastname: String)
+  ) -> (initials: String, familyNameFirst: Bool) {
+    if let first = leadingLetter(of: firstname), let last = leadingLetter(of: lastname) {
+      // Such a name is never written family name first (its letter is not
+      // Han, Kana or Hangul), so each initial depends on its name alone.
+      let pair = LetterPair(first: first.scalarValue, last: last.scalarValue)
+      if let initials = memo.letterPairs.peek(pair) { return (initials, false) }
+      let initials = combinedInitials(initial(of: first), initial(of: last))
+      memo.letterPairs.remember(initials, for: pair)
+      return (initials, false)
+    }
+    let key = PackedNames(firstname, lastname)
+    if let key, let known = memo.names.peek(key) { return (known.initials, known.familyNameFirst) }
+    let (first, last) = strings()
+    let entry = NameEntry(
+      initials: initials(firstname: first, lastname: last, locale: maker.context.locale),
+      familyNameFirst: isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last), title: nil)
+    if let key { memo.names.remember(entry, for: key) }
+    return (entry.initials, entry.familyNameFirst)
+  }
+
+  private mutating func initial(of letter: LeadingLetter) -> String? {
+    switch letter {
+    case .none: return nil
+    case .scalar(let value) where value < 0x80: return maker.asciiInitials[Int(value)]
+    case .scalar(let value):
+      let locale = maker.context.locale
+      return memo.letters.value(for: value) {
+        let letter = String(Unicode.Scalar(value)!)
+        return InboxFormat.initial(of: letter, locale: locale) ?? letter
+      }
+    }
+  }
+}
+
+/// `text`, or nil when no character of it is seen (``hasVisibleCharacter(_:)``).
+private func seen(_ text: String) -> String? {
+  hasVisibleCharacter(text) ? text : nil
+}
+
+/// Runs `body` on the UTF-8 bytes of two strings, in place (native and small
+/// strings are contiguous), or in contiguous copies of them otherwise.
+@inline(__always)
+func withUTF8<Result>(
+  _ first: String, _ second: String,
+  _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+) -> Result {
+  let inPlace = first.utf8.withContiguousStorageIfAvailable { first in
+    second.utf8.withContiguousStorageIfAvailable { second in body(first, second) }
+  }
+  if case .some(.some(let result)) = inPlace { return result }
+  var (first, second) = (first, second)
+  return first.withUTF8 { first in second.withUTF8 { second in body(first, second) } }
+}

@@ -1,0 +1,220 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The formatter's pipeline: messages are read on the calling thread, their
+/// rows made and written in batches on other cores while the next batch is
+/// read, and the output handed over in input order.
+struct Pipeline {
+  let maker: RowMaker
+  let layout: InboxEncoder.Layout
+
+  /// Messages per batch: large enough to amortize handing work between
+  /// threads, small enough to keep memory flat.
+  static let batchSize = 2_048
+  /// Batches being made or waiting to be written at any time.
+  static let batchesInFlight = 4
+
+  /// Runs the pipeline: `appendNext` reads messages (appending one, or
+  /// returning false at the end), and `write` receives the output in order.
+  /// `input` holds the bytes `.raw` messages lie in. Returns the first
+  /// instant a label written stops being true.
+  func run(
+    input: InputBytes,
+    skipInvalid: ((InboxFormatError) -> Void)?,
+    write: ([UInt8]) throws -> Void,
+    appendNext: (inout [PendingMessage]) throws -> Bool
+  ) throws -> Date? {
+    let writer = RowWriter(layout: layout)
+    var pending: [PendingBatch] = []
+    var isFirstBatch = true
+    var validUntil: Date?
+    var textRows: [MessageUIModel] = []
+    defer {
+      // On an error, let the batches still running finish before their
+      // results are dropped.
+      for batch in pending { _ = batch.wait() }
+    }
+    func hand(_ batch: Batch) throws {
+      validUntil = earliest(validUntil, batch.validUntil)
+      textRows += batch.rows
+      try write(batch.bytes)
+    }
+
+    try write(writer.opening)
+    while true {
+      var messages: [PendingMessage] = []
+      messages.reserveCapacity(Self.batchSize)
+      while messages.count < Self.batchSize {
+        do {
+          guard try appendNext(&messages) else { break }
+        } catch let problem as RecoverableProblem {
+          guard let skipInvalid else { throw problem.error }
+          skipInvalid(problem.error)
+        }
+      }
+      if messages.isEmpty { break }
+      let batch = PendingBatch()
+      let (maker, isFirst, batchMessages) = (self.maker, isFirstBatch, messages)
+      DispatchQueue.global().async {
+        batch.fulfil(maker.rows(of: batchMessages, in: input, writer: writer, isFirst: isFirst))
+      }
+      isFirstBatch = false
+      pending.append(batch)
+      // Write what is done, in order; wait only when too much is in flight.
+      while let first = pending.first, pending.count >= Self.batchesInFlight || first.isDone {
+        pending.removeFirst()
+        try hand(first.wait())
+      }
+    }
+    while !pending.isEmpty {
+      try hand(pending.removeFirst().wait())
+    }
+    if case .text(let view) = layout.kind { try write(Array(view.render(textRows).utf8)) }
+    try write(writer.closing(isEmpty: isFirstBatch))
+    return validUntil
+  }
+}
+
+/// A message on its way to the pipeline's workers.
+enum PendingMessage: Sendable {
+  /// A message whose texts need no unescaping, still in the input's bytes.
+  case raw(RawMessage)
+  /// A message read into `String`s.
+  case decoded(MessageAPIModel)
+}
+
+/// The input's bytes, handed to the pipeline's workers. The pipeline waits
+/// for every worker before it lets go of them.
+struct InputBytes: @unchecked Sendable {
+  let bytes: UnsafeBufferPointer<UInt8>
+}
+
+/// What a worker made of a batch: its output, or for the text layout its
+/// rows, and the first instant one of its labels stops being true.
+struct Batch: Sendable {
+  var bytes: [UInt8] = []
+  var rows: [MessageUIModel] = []
+  var validUntil: Date?
+}
+
+extension RowMaker {
+  /// The batch of `messages`: each row written by `writer` (or, for the
+  /// text layout, kept), `.raw` ones read from `input` by ``ByteRows``
+  /// when their texts can be written as they are.
+  func rows(of messages: [PendingMessage], in input: InputBytes, writer: RowWriter, isFirst: Bool) -> Batch {
+    let isText = if case .text = writer.layout.kind { true } else { false }
+    return withByteRows { rows in
+      var batch = Batch()
+      var output = ByteWriter(capacity: isText ? 0 : messages.count * 256)
+      var isFirst = isFirst
+      for pending in messages {
+        let message: MessageAPIModel
+        switch pending {
+        case .raw(let raw):
+          let text = { (token: JSONScanner.StringToken?) in InputText(bytes: token.contents(in: input.bytes)) }
+          if !isText,
+            let row = rows.row(
+              id: raw.id, firstname: text(raw.firstname), lastname: text(raw.lastname), message: text(raw.message),
+              phoneNumber: text(raw.phoneNumber), updateDate: raw.updateDate, unreadCount: raw.unreadCount)
+          {
+            batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
+            writer.append(row, isFirst: isFirst, to: &output)
+            isFirst = false
+            continue
+          }
+          message = raw.decoded(in: input.bytes)
+        case .decoded(let decoded):
+          message = decoded
+        }
+        let row = rows.strings.row(of: message)
+        batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
+        if isText {
+          batch.rows.append(MessageUIModel(row))
+        } else {
+          writer.append(row, isFirst: isFirst, to: &output)
+          isFirst = false
+        }
+      }
+      batch.bytes = output.takeBytes()
+      return batch
+    }
+  }
+}
+
+extension RowRules where Text == String {
+  /// The row of `message`.
+  @inline(__always)
+  mutating func row(of message: MessageAPIModel) -> Row<String> {
+    // Strings are always shown, cleaned as needed: never nil.
+    row(
+      id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
+      phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount)!
+  }
+}
+
+/// The earlier of two instants, either of which may be missing.
+func earliest(_ first: Date?, _ second: Date?) -> Date? {
+  guard let first else { return second }
+  guard let second else { return first }
+  return min(first, second)
+}
+
+extension RawMessage {
+  /// The message with its texts copied out of `bytes`. Only for a message
+  /// whose texts have no escapes, as ``PendingMessage/raw(_:)`` ones.
+  fileprivate func decoded(in bytes: UnsafeBufferPointer<UInt8>) -> MessageAPIModel {
+    func text(_ token: JSONScanner.StringToken?) -> String {
+      String(decoding: token.contents(in: bytes), as: UTF8.self)
+    }
+    return MessageAPIModel(
+      id: id, firstname: text(firstname), lastname: text(lastname), message: text(message),
+      phoneNumber: .init(international: text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
+  }
+}
+
+extension JSONScanner.StringToken? {
+  /// The bytes between the quotes, empty for no string.
+  fileprivate func contents(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let self else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: bytes[self.range])
+  }
+}
+
+/// A problem with one item that reading can go past: a message that is not
+/// valid, or a broken NDJSON line.
+struct RecoverableProblem: Error {
+  var error: InboxFormatError
+}
+
+/// What `read` returns; a problem that reading can go past comes wrapped in
+/// ``RecoverableProblem``, a fatal one (`hasFailed` is then true) as it is.
+func markingRecoverable<Value>(
+  _ hasFailed: @autoclosure () -> Bool, _ read: () throws -> Value
+) throws -> Value {
+  do {
+    return try read()
+  } catch let error as InboxFormatError where !hasFailed() {
+    throw RecoverableProblem(error: error)
+  }
+}
+
+/// The batch of a worker, once made.
+private final class PendingBatch: Sendable {
+  private let result = Mutex<Batch?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  var isDone: Bool { result.withLock { $0 != nil } }
+
+  func fulfil(_ batch: Batch) {
+    result.withLock { $0 = batch }
+    done.signal()
+  }
+
+  func wait() -> Batch {
+    if let batch = result.withLock({ $0 }) { return batch }
+    done.wait()
+    done.signal()  // so that a second wait returns at once
+    return result.withLock { $0 } ?? Batch()
+  }
+}

@@ -1,0 +1,181 @@
+/// The one writer of rows: JSON (compact, pretty) and NDJSON, byte for
+/// byte the same whatever the row's texts are held as.
+///
+/// Keys come in the order `id, initials, title, message, date, isUnread`;
+/// text is written as UTF-8, unescaped except for `"`, `\\` and control
+/// characters (`/` is not escaped); `id` keeps its JSON type.
+struct RowWriter: Sendable {
+  let layout: InboxEncoder.Layout
+
+  /// What comes before the first row.
+  var opening: [UInt8] {
+    switch layout.kind {
+    case .compact, .pretty: Array("[".utf8)
+    case .ndjson, .text: []
+    }
+  }
+
+  /// What comes after the last row.
+  func closing(isEmpty: Bool) -> [UInt8] {
+    switch layout.kind {
+    case .compact: Array("]\n".utf8)
+    case .pretty: Array((isEmpty ? "]\n" : "\n]\n").utf8)
+    case .ndjson, .text: []
+    }
+  }
+
+  /// Appends `row` as an element of the document, the document's first row
+  /// when `isFirst` is true. (The text layout is drawn whole, by
+  /// ``InboxTextView``, never row by row.)
+  @inline(__always)
+  func append<Text: RowText>(_ row: Row<Text>, isFirst: Bool, to output: inout ByteWriter) {
+    let keys: Keys
+    switch layout.kind {
+    case .compact, .text:
+      if !isFirst { output.append(UInt8(ascii: ",")) }
+      keys = .compact
+    case .pretty:
+      output.append(isFirst ? "\n" : ",\n")
+      keys = .pretty
+    case .ndjson:
+      keys = .compact
+    }
+    output.append(keys.open)
+    switch row.id {
+    case .integer(let value): appendInteger(value, to: &output)
+    case .string(let value): appendString(value, to: &output)
+    }
+    output.append(keys.initials)
+    appendEscaped(row.initials, to: &output)
+    output.append(keys.title)
+    row.title.forEachPiece { piece in
+      switch piece {
+      case .part(let text): text.appendJSONContents(to: &output)
+      case .space: output.append(0x20)
+      case .placeholder(let text): appendEscaped(text, to: &output)
+      }
+    }
+    output.append(keys.message)
+    row.message.appendJSONContents(to: &output)
+    output.append(keys.date)
+    appendEscaped(row.date.text, to: &output)
+    output.append(row.isUnread ? keys.unread : keys.read)
+    if layout.kind == .ndjson { output.append(UInt8(ascii: "\n")) }
+  }
+
+  /// The fixed bytes between an object's values, from `{"id":` to `}`: each
+  /// text's key comes with the quote that closes the text before it and the
+  /// one that opens its own.
+  private struct Keys {
+    var open, initials, title, message, date, unread, read: StaticString
+
+    static let compact = Keys(
+      open: #"{"id":"#, initials: #","initials":""#, title: #"","title":""#, message: #"","message":""#,
+      date: #"","date":""#, unread: #"","isUnread":true}"#, read: #"","isUnread":false}"#)
+    static let pretty = Keys(
+      open: "  {\n    \"id\": ", initials: ",\n    \"initials\": \"", title: "\",\n    \"title\": \"",
+      message: "\",\n    \"message\": \"", date: "\",\n    \"date\": \"",
+      unread: "\",\n    \"isUnread\": true\n  }", read: "\",\n    \"isUnread\": false\n  }")
+  }
+}
+
+/// A text a row can hold: written between a JSON string's quotes.
+protocol RowText {
+  /// Appends the text as a JSON string literal holds it.
+  func appendJSONContents(to output: inout ByteWriter)
+}
+
+extension String: RowText {
+  func appendJSONContents(to output: inout ByteWriter) { appendEscaped(self, to: &output) }
+}
+
+extension InputText: RowText {
+  /// The input's bytes: a JSON string without escapes holds no `"`, `\\` or
+  /// control character, so its contents are already what the output needs.
+  @inline(__always)
+  func appendJSONContents(to output: inout ByteWriter) { output.append(bytes) }
+}
+
+private func appendInteger(_ value: Int64, to output: inout ByteWriter) {
+  var digits = value.magnitude
+  var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 20 digits and a sign fit
+  withUnsafeMutableBytes(of: &buffer) { bytes in
+    var start = bytes.count
+    repeat {
+      start -= 1
+      bytes[start] = UInt8(ascii: "0") + UInt8(digits % 10)
+      digits /= 10
+    } while digits > 0
+    if value < 0 {
+      start -= 1
+      bytes[start] = UInt8(ascii: "-")
+    }
+    output.append(UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
+  }
+}
+
+/// Appends `text` as a JSON string literal.
+func appendString(_ text: String, to output: inout ByteWriter) {
+  output.append(UInt8(ascii: "\""))
+  appendEscaped(text, to: &output)
+  output.append(UInt8(ascii: "\""))
+}
+
+/// Appends the contents of `text` as a JSON string literal holds them: runs
+/// of bytes that need no escape are copied whole, found eight bytes at a time.
+func appendEscaped(_ text: String, to output: inout ByteWriter) {
+  if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
+    let copy = Array(text.utf8)
+    copy.withUnsafeBufferPointer { appendEscaped($0, to: &output) }
+  }
+}
+
+@inline(__always)
+private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
+  var runStart = 0
+  var index = 0
+  while index < bytes.count {
+    if index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+      if !mayNeedEscape(word) {
+        index += 8
+        continue
+      }
+    }
+    let byte = bytes[index]
+    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      appendEscape(for: byte, to: &output)
+      runStart = index + 1
+    }
+    index += 1
+  }
+  output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+}
+
+/// Whether any byte of `word` is below 0x20, `"` or `\`.
+@inline(__always)
+private func mayNeedEscape(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let high: UInt64 = 0x8080_8080_8080_8080
+  func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+  // Bytes of 0x80 and above (UTF-8 sequences) never need escaping; mask them
+  // out of the "below 0x20" test, which would otherwise see them wrap.
+  let below = (word &- 0x2020_2020_2020_2020) & ~word & high
+  return below != 0 || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+}
+
+private func appendEscape(for byte: UInt8, to output: inout ByteWriter) {
+  output.append(UInt8(ascii: "\\"))
+  switch byte {
+  case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+  case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+  case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+  case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+  default:
+    let hexDigits: StaticString = "0123456789abcdef"
+    output.append("u00")
+    output.append(hexDigits.utf8Start[Int(byte >> 4)])
+    output.append(hexDigits.utf8Start[Int(byte & 0xF)])
+  }
+}

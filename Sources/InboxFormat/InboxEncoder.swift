@@ -1,0 +1,76 @@
+/// Writes inbox rows, deterministically: as JSON, NDJSON, or the inbox view.
+///
+/// Keys come in the order `id, initials, title, message, date, isUnread`;
+/// text is written as UTF-8, unescaped except for `"`, `\\` and control
+/// characters (`/` is not escaped); `id` keeps its JSON type. The same rows
+/// always give the same bytes.
+///
+/// ```swift
+/// let bytes = InboxEncoder(layout: .compact).encode(rows)
+/// // [{"id":1,"initials":"AA","title":"Alexander Anderson",...,"isUnread":true}]\n
+/// ```
+public struct InboxEncoder: Sendable {
+  /// How the rows are laid out.
+  public var layout: Layout
+
+  /// Creates an encoder.
+  public init(layout: Layout = .compact) {
+    self.layout = layout
+  }
+
+  /// The shape of the output.
+  public struct Layout: Sendable, Hashable {
+    enum Kind: Hashable {
+      case compact, pretty, ndjson
+      case text(InboxTextView)
+    }
+    let kind: Kind
+
+    /// A JSON array on one line, then a newline.
+    public static let compact = Layout(kind: .compact)
+    /// A JSON array indented by two spaces, one key per line, then a newline.
+    public static let pretty = Layout(kind: .pretty)
+    /// One JSON object per line (NDJSON); no rows give no output.
+    public static let ndjson = Layout(kind: .ndjson)
+
+    /// The inbox view, for a person at a terminal: per message a line with
+    /// the unread dot, the initials, the title and the date against the
+    /// right edge, then the preview.
+    ///
+    /// - Parameters:
+    ///   - width: The columns every line fits in, measured by display width
+    ///     (East Asian wide characters and emoji take two); at least 1.
+    ///   - color: Whether to mark the view up with SGR sequences (bold
+    ///     unread titles, a blue dot, reverse-video initials, dim dates and
+    ///     previews).
+    ///   - height: The most lines to write; the messages that do not fit are
+    ///     counted on the last line. Nil for no limit.
+    public static func text(width: Int, color: Bool = false, height: Int? = nil) -> Layout {
+      Layout(kind: .text(InboxTextView(width: max(1, width), color: color, height: height.map { max(1, $0) })))
+    }
+  }
+
+  /// The whole document for `rows`, ending in a newline.
+  public func encode(_ rows: some Collection<MessageUIModel>) -> [UInt8] {
+    if case .text(let view) = layout.kind { return Array(view.render(Array(rows)).utf8) }
+    let writer = RowWriter(layout: layout)
+    var output = ByteWriter(capacity: rows.count * 256 + 4)
+    output.append(writer.opening)
+    var isFirst = true
+    for row in rows {
+      writer.append(Row<String>(row), isFirst: isFirst, to: &output)
+      isFirst = false
+    }
+    output.append(writer.closing(isEmpty: rows.isEmpty))
+    return output.takeBytes()
+  }
+}
+
+extension Row<String> {
+  /// The row of a public row, its title as one piece.
+  init(_ row: MessageUIModel) {
+    self.init(
+      id: row.id, initials: row.initials, title: .single(row.title), message: row.message,
+      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread)
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import InboxFormat
+
+@Suite struct DateLabelTests {
+  func label(
+    _ date: String, now: String = "2022-01-31T12:00:00Z", locale: String = "en-US",
+    timeZone: String = "Europe/Paris", hourCycle: HourCycle? = nil
+  ) -> DateLabel {
+    let context = Pinned.context(
+      now: Pinned.instant(now), locale: locale, timeZone: timeZone, hourCycle: hourCycle)
+    return PlainRules(context: context).dateLabel(for: Pinned.instant(date))
+  }
+
+  @Test func theMessagesScreen() {
+    #expect(label("2022-01-31T08:45:33Z").text == "9:45\u{202F}AM")  // 09:45 in Paris
+    #expect(label("2022-01-30T17:54:37Z").text == "Yesterday")
+    #expect(label("2022-01-25T17:12:33Z").text == "Tuesday")  // 6 days ago
+    #expect(label("2022-01-03T12:54:23Z").text == "1/3/22")
+  }
+
+  /// Minute and day -1 (the last of 1969), whose keys are all ones as
+  /// unsigned numbers, have labels like any other.
+  @Test func theLastMinuteOf1969HasALabel() {
+    let mapper = MessageMapper(context: Pinned.context(
+      now: Pinned.instant("1969-12-31T23:59:30Z"), locale: "en-US", timeZone: "UTC"))
+    let message = MessageAPIModel(id: .integer(1), updateDate: Pinned.instant("1969-12-31T23:59:10Z"))
+    #expect(mapper.map(message).date == "11:59\u{202F}PM")
+    let later = MessageMapper(context: Pinned.context(
+      now: Pinned.instant("2022-01-31T12:00:00Z"), locale: "en-US", timeZone: "UTC"))
+    #expect(later.map(message).date == "12/31/69")
+  }
+
+  @Test func sevenDaysBackGetsADateNotTodaysWeekday() {
+    #expect(label("2022-01-24T12:00:00Z").text == "1/24/22")
+    #expect(label("2022-01-26T12:00:00Z").text == "Wednesday")
+  }
+
+  @Test func bucketsFollowTheViewersZone() {
+    // 23:30 UTC on the 30th is 00:30 on the 31st in Paris, 18:30 on the 30th in New York.
+    #expect(label("2022-01-30T23:30:00Z").text == "12:30\u{202F}AM")
+    #expect(label("2022-01-30T23:30:00Z", timeZone: "America/New_York").text == "Yesterday")
+    #expect(label("2022-01-30T23:30:00Z", timeZone: "Asia/Tokyo").text == "8:30\u{202F}AM")
+  }
+
+  @Test func calendarDaysNotTwentyFourHourSteps() {
+    // 23 h 59 min apart but on consecutive days.
+    #expect(label("2022-01-30T00:01:00+01:00", now: "2022-01-31T00:00:00+01:00").text == "Yesterday")
+    // 23 h 58 min apart on the same day.
+    #expect(label("2022-01-30T00:01:00+01:00", now: "2022-01-30T23:59:00+01:00").text == "12:01\u{202F}AM")
+    // 1 min apart across midnight.
+    #expect(label("2022-01-30T22:59:00Z", now: "2022-01-30T23:00:00Z").text == "Yesterday")
+    // Spring forward: 2022-03-27 00:05 CET to 2022-03-28 00:10 CEST is 23 h 05 min.
+    #expect(label("2022-03-27T00:05:00+01:00", now: "2022-03-28T00:10:00+02:00").text == "Yesterday")
+    // Fall back: 2022-10-30 00:10 CEST to 23:30 CET the same day is 24 h 20 min.
+    #expect(label("2022-10-30T00:10:00+02:00", now: "2022-10-30T23:30:00+01:00").text == "12:10\u{202F}AM")
+  }
+
+  @Test func aSkippedDayCountsAsADay() {
+    // Apia: 29 December 2011 (a Thursday) to 31 December is two calendar days, one day of time.
+    #expect(label("2011-12-29T12:00:00-10:00", now: "2011-12-31T12:00:00+14:00", timeZone: "Pacific/Apia").text == "Thursday")
+  }
+
+  @Test func futureDatesGetAShortDate() {
+    #expect(label("2022-02-01T08:00:00Z").text == "2/1/22")
+    #expect(label("2023-01-31T08:00:00Z").text == "1/31/23")
+  }
+
+  @Test func labelsExpireAtTheNextLocalMidnight() {
+    let midnight = Pinned.instant("2022-01-31T23:00:00Z")  // 2022-02-01 00:00 in Paris
+    #expect(label("2022-01-31T08:45:33Z").validUntil == midnight)
+    #expect(label("2022-01-30T17:54:37Z").validUntil == midnight)
+    #expect(label("2022-01-25T17:12:33Z").validUntil == midnight)
+    #expect(label("2022-01-03T12:54:23Z").validUntil == nil)
+    // A future date turns into a time when its day comes.
+    #expect(label("2022-02-03T08:00:00Z").validUntil == Pinned.instant("2022-02-02T23:00:00Z"))
+  }
+
+  @Test func expiryWhenMidnightDoesNotExist() {
+    // São Paulo 2018-11-04 began at 01:00 (-02:00).
+    let result = label("2018-11-03T10:00:00-03:00", now: "2018-11-03T20:00:00-03:00", timeZone: "America/Sao_Paulo")
+    #expect(result.validUntil == Pinned.instant("2018-11-04T01:00:00-02:00"))
+    // Apia skipped 30 December 2011: the day after the 29th began on the 31st.
+    let apia = label("2011-12-29T08:00:00-10:00", now: "2011-12-29T12:00:00-10:00", timeZone: "Pacific/Apia")
+    #expect(apia.validUntil == Pinned.instant("2011-12-31T00:00:00+14:00"))
+  }
+
+  @Test func localesHaveTheirOwnWordsAndFormats() {
+    #expect(label("2022-01-31T08:45:33Z", locale: "fr-FR").text == "09:45")
+    #expect(label("2022-01-30T17:54:37Z", locale: "fr-FR").text == "Hier")
+    #expect(label("2022-01-25T17:12:33Z", locale: "fr-FR").text == "Mardi")
+    #expect(label("2022-01-03T12:54:23Z", locale: "fr-FR").text == "03/01/2022")
+    #expect(label("2022-01-31T08:45:33Z", locale: "de-DE").text == "09:45")
+    #expect(label("2022-01-30T17:54:37Z", locale: "de-DE").text == "Gestern")
+    #expect(label("2022-01-25T17:12:33Z", locale: "de-DE").text == "Dienstag")
+    #expect(label("2022-01-03T12:54:23Z", locale: "de-DE").text == "03.01.22")
+    #expect(label("2022-01-30T17:54:37Z", locale: "ja-JP").text == "昨日")
+    #expect(label("2022-01-25T17:12:33Z", locale: "ja-JP").text == "火曜日")
+    #expect(label("2022-01-03T12:54:23Z", locale: "ja-JP").text == "2022/01/03")
+    #expect(label("2022-01-31T08:45:33Z", locale: "en-GB").text == "09:45")
+    #expect(label("2022-01-03T12:54:23Z", locale: "en-GB").text == "03/01/2022")
+    #expect(label("2022-01-30T17:54:37Z", locale: "tr-TR").text == "Dün")
+  }
+
+  @Test func theLocalesOwnCalendar() {
+    // 2022-01-03 is 2565 in the Buddhist era and 13 Dey 1400 in the Persian calendar.
+    #expect(label("2022-01-03T12:54:23Z", locale: "th-TH", timeZone: "Asia/Bangkok").text.hasSuffix("/65"))
+    #expect(label("2022-01-03T12:54:23Z", locale: "fa-IR", timeZone: "Asia/Tehran").text.hasPrefix("۱۴۰۰"))
+  }
+
+  @Test func hourCycleOverride() {
+    #expect(label("2022-01-31T08:45:33Z", hourCycle: .twentyFourHour).text == "09:45")
+    #expect(label("2022-01-31T14:05:00Z", locale: "en-US-u-hc-h23").text == "15:05")
+    #expect(label("2022-01-31T14:05:00Z", locale: "de-DE", hourCycle: .twelveHour).text.hasPrefix("3:05"))
+    #expect(label("2022-01-31T14:05:00Z", locale: "de-DE").text == "15:05")
+  }
+
+  @Test func posixStyleLocaleNamesDoNotTrap() {
+    #expect(label("2022-01-30T17:54:37Z", locale: "de_DE.ISO-8859-15@euro").text == "Gestern")
+    #expect(label("2022-01-31T08:45:33Z", locale: "fr_FR.UTF-8").text == "09:45")
+  }
+}
