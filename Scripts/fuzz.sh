@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh TARGET [SECONDS] [libFuzzer options...]
 #
-# TARGET is `decode` (reading, mapping, encoding and the inbox view, checked
+# TARGET is `decode` (reading, mapping, writing and the inbox view, checked
 # against Foundation's JSONSerialization and JSONDecoder), `rfc3339` (the
 # date parser, checked against a reference grammar and Foundation's
 # ISO8601FormatStyle) or `options` (locale names, zone ids, POSIX TZ and
@@ -58,12 +58,8 @@ if [[ ! -f $build/InboxFormat.o ]] ||
     -emit-object -o "$build/InboxFormat.o" $library_sources
 fi
 
-# The harness; `decode` also renders the inbox view of the command-line tool.
+# The harness.
 harness=(Fuzz/Common/*.swift "Fuzz/$target"/*.swift)
-if [[ $target == decode ]]; then
-  harness+=(Sources/inbox-format/Output/InboxTextView.swift Sources/inbox-format/Output/DisplayWidth.swift
-    Sources/inbox-format/Output/DisplayWidthTable.swift)
-fi
 # `options` reads what InboxFormatOptions reads.
 if [[ $target == options ]]; then
   harness+=(Sources/InboxFormatOptions/*.swift)

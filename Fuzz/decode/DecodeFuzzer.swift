@@ -13,9 +13,9 @@ import Foundation
 //   (see `ForeignReading` for the known differences) and, where both read
 //   it, on every message: which are valid and what their fields hold;
 // - JSONDecoder with the Codable path gives the same messages;
-// - every row keeps the README's promises (initials, one-line text without
-//   controls, a label, an expiry after now), and the output and the inbox
-//   view are well formed.
+// - every row is the row the rules (PlainRules, no shortcut) make, keeps the
+//   README's promises (initials, one-line text without controls, a label, an
+//   expiry after now), and the output and the inbox view are well formed.
 
 /// The contexts inputs are formatted in, built once (a mapper builds ICU
 /// formatters), chosen by the input's length.
@@ -34,6 +34,7 @@ let contexts: [FormattingContext] = [
     timeZone: TimeZone(identifier: "America/Sao_Paulo")!, hourCycle: .twentyFourHour),
 ]
 let formatters = contexts.map { InboxFormatter(context: $0, layout: .compact) }
+let plainRules = contexts.map { PlainRules(context: $0) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -155,6 +156,14 @@ func checkFormatting(
   let rows = formatter.mapper.map(reading.messages)
   fuzzCheck(rows.map(\.id) == reading.messages.map(\.id), "rows lost their ids", input: input)
   for row in rows { checkRow(row, context: context, input: input) }
+  // The engine's rows are the rules' rows, stated plainly.
+  var rules = plainRules[bytes.count % plainRules.count]
+  if rules.context == context {
+    for (message, row) in zip(reading.messages, rows) {
+      let expected = rules.row(of: message)
+      fuzzCheck(row == expected, "the engine made \(row), the rules \(expected)", input: input)
+    }
+  }
 
   // The encoder's output is JSON that reads back as the rows.
   let encoded = InboxEncoder(layout: .compact).encode(rows)

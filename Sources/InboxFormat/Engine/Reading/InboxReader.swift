@@ -162,6 +162,9 @@ struct InboxReader {
         form = .ndjson
         phase = .lines
         nextIndex = 1
+        // A line with a NUL fails the input, as in ``readLine()``.
+        let lineEnd = scanner.lineFeed(from: objectStart) ?? scanner.bytes.count
+        if scanner.containsNUL(objectStart..<lineEnd) { throw Self.brokenLine(error, index: 0) }
         scanner.moveToNextLine(from: objectStart)
         itemProblem = Self.brokenLine(error, index: 0)
         return false
