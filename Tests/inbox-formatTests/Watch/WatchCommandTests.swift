@@ -134,8 +134,12 @@ final class WatchRun {
   /// Starts `inbox-format watch` with `arguments`, in a directory where
   /// `in.json` holds `payload` and `prepare` has made whatever else is needed;
   /// or, `fromParent`, in the directory above it, where FILE is `watched/in.json`.
+  /// `ignoring` names signals (`INT`, `HUP`) the process starts with ignored,
+  /// as `nohup` or a script's background job leaves them: a shell ignores
+  /// them, then executes the watch in its place (same process).
   init(
-    _ arguments: [String], input payload: String, fromParent: Bool = false, prepare: (URL) throws -> Void = { _ in }
+    _ arguments: [String], input payload: String, fromParent: Bool = false, ignoring signals: [String] = [],
+    prepare: (URL) throws -> Void = { _ in }
   ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-watch-\(UUID().uuidString)")
     directory = base.appendingPathComponent("watched")
@@ -148,8 +152,14 @@ final class WatchRun {
     try Data().write(to: streams.appendingPathComponent("stderr"))
     try prepare(directory)
 
-    process.executableURL = BuiltBinary.url
-    process.arguments = ["watch"] + arguments
+    if signals.isEmpty {
+      process.executableURL = BuiltBinary.url
+      process.arguments = ["watch"] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      let script = "trap '' \(signals.joined(separator: " ")); exec \"$0\" \"$@\""
+      process.arguments = ["-c", script, BuiltBinary.url.path, "watch"] + arguments
+    }
     process.currentDirectoryURL = fromParent ? base : directory
     process.environment = ["PATH": "/usr/bin:/bin"]
     process.standardInput = FileHandle.nullDevice
