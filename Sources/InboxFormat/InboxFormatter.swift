@@ -83,7 +83,8 @@ public struct InboxFormatter: Sendable {
   /// ``format(reading:expectedSize:skipInvalid:write:)`` streams in bounded
   /// memory.
   package static func isNDJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    InputStart(bytes, isComplete: true) == .ndjson
+    var searched = 0
+    return InputStart(bytes, isComplete: true, searched: &searched) == .ndjson
   }
 
   /// Formats the payload that `read` returns piece by piece (nil at the
@@ -109,29 +110,11 @@ public struct InboxFormatter: Sendable {
     skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void
   ) throws -> Date? {
-    var head: [UInt8] = []
-    // Reserving only maps address space: a long NDJSON input that streams
-    // never touches most of it.
-    head.reserveCapacity(expectedSize)
-    var start = InputStart.undecided
-    var hasNUL = false
-    while start == .undecided, !hasNUL, let piece = try read() {
-      head += piece
-      hasNUL = piece.contains(0)
-      start = head.withUnsafeBufferPointer { InputStart($0, isComplete: false) }
-    }
-    guard start == .ndjson, !hasNUL else {
-      // Read no further than the byte that fails it.
-      if start != .invalid {
-        while !hasNUL, let piece = try read() {
-          head += piece
-          hasNUL = piece.contains(0)
-        }
-      }
-      return try format(head, skipInvalid: skipInvalid, write: write)
-    }
+    var head = InputHead(reserving: expectedSize)
+    while head.wantsMore, let piece = try read() { head.append(piece) }
+    guard head.start == .ndjson else { return try format(head.bytes, skipInvalid: skipInvalid, write: write) }
     return try withoutActuallyEscaping(read) { read in
-      let lines = NDJSONPieces(head: head, read: read, goesPastBrokenLines: skipInvalid != nil)
+      let lines = NDJSONPieces(head: head.bytes, read: read, goesPastBrokenLines: skipInvalid != nil)
       // Pieces are released as they are read: their messages go as `String`s.
       let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
       return try pipeline.run(input: noBytes, skipInvalid: skipInvalid, write: write) { messages in

@@ -69,13 +69,14 @@ package enum TimeZoneName {
 
   /// The zone of the IANA database called `name`.
   ///
-  /// Foundation reads names that start with `GMT` as offsets, and traps on
-  /// some it cannot read (`GMT+12:R0`): those are read by ``fixedOffset(_:)``
-  /// only, never handed to it.
+  /// Foundation reads names that start with `GMT` and a sign as offsets,
+  /// and traps on some it cannot read (`GMT+12:R0`): those are read by
+  /// ``fixedOffset(_:)`` only, never handed to it.
   private static func named(_ name: String, as value: String) throws(OptionError) -> TimeZone {
     let upper = name.uppercased()
-    guard name.unicodeScalars.allSatisfy(isIdentifierScalar),
-      !(upper.hasPrefix("GMT") || upper.hasPrefix("UTC")) || upper == "GMT" || upper == "UTC",
+    let looksLikeAnOffset =
+      (upper.hasPrefix("GMT") || upper.hasPrefix("UTC")) && ["+", "-"].contains(upper.dropFirst(3).first)
+    guard name.unicodeScalars.allSatisfy(isIdentifierScalar), !looksLikeAnOffset,
       let zone = TimeZone(identifier: name)
     else { throw .unknownTimeZone(value) }
     return zone

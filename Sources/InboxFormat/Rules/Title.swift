@@ -88,17 +88,18 @@ func shown(_ text: String) -> String? {
   return hasVisibleCharacter(line) ? line : nil
 }
 
-/// Whether `name` has a character that is seen: one that is neither
-/// whitespace nor default-ignorable (zero-width spaces and joiners, the
-/// soft hyphen, word joiners, fillers, variation selectors, tags). A name
+/// Whether `name` has a character that is seen (``isVisible(_:)``). A name
 /// without one counts as no name, so that a title never looks blank.
 func hasVisibleCharacter(_ name: String) -> Bool {
   name.unicodeScalars.contains(where: isVisible)
 }
 
-/// Whether `scalar` is seen: it is neither whitespace nor default-ignorable.
+/// Whether `scalar` is seen: it is not whitespace, not default-ignorable
+/// (zero-width spaces and joiners, the soft hyphen, word joiners, the
+/// Hangul fillers, variation selectors, tags), and not U+2800 BRAILLE
+/// PATTERN BLANK, a symbol that draws nothing.
 func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-  !scalar.properties.isWhitespace && !scalar.properties.isDefaultIgnorableCodePoint
+  !scalar.properties.isWhitespace && !scalar.properties.isDefaultIgnorableCodePoint && scalar != "\u{2800}"
 }
 
 /// Whether a name is written only in scripts whose names put the family name

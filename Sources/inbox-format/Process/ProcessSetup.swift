@@ -10,7 +10,8 @@ import Glibc
 ///   the variables ICU and Foundation would read behind the command's back
 ///   are removed: the locale (`LANG`, `LC_*`, `LANGUAGE`), whose long values
 ///   crash ICU's default-locale setup and whose language would fill in for a
-///   locale without data; `TZ`, read by ICU's default zone; and `ICU_DATA`.
+///   locale without data; `TZ`, read by ICU's default zone; and ICU's own
+///   (`ICU_DATA`, `ICU_TIMEZONE_FILES_DIR`), which would swap its data.
 ///   The command reads what it needs from the copy, so output depends only on
 ///   the payload and the options.
 /// - No signal stays blocked: a mask inherited from the parent (a test
@@ -29,9 +30,12 @@ enum ProcessSetup {
 
   private static let done: Void = {
     _ = ProcessEnvironment.current
-    for name in ProcessEnvironment.current.variables.keys
-    where name.hasPrefix("LC_") || ["LANG", "LANGUAGE", "TZ", "ICU_DATA"].contains(name) {
-      unsetenv(name)
+    let names = EnvironmentEntries.all.map(\.name).filter { name in
+      name.starts(with: "LC_".utf8) || name.starts(with: "ICU_".utf8)
+        || ["LANG", "LANGUAGE", "TZ"].contains { name.elementsEqual($0.utf8) }
+    }
+    for name in names {
+      (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { _ = unsetenv($0.baseAddress!) }
     }
     var none = sigset_t()
     sigemptyset(&none)
@@ -48,22 +52,33 @@ enum ProcessSetup {
 /// mapped back when the argument names a file (``FileName``).
 enum CommandLineArguments {
   /// Every argument after the command's name.
-  static let strings: [String] = raw.map(\.string)
+  static let strings: [String] = decoded.map(\.string)
 
   /// Arguments that held bytes that are not UTF-8, by the string that stands for them.
   static let bytesOfMapped: [String: [UInt8]] = Dictionary(
-    raw.filter(\.isMapped).map { ($0.string, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    decoded.filter(\.isMapped).map { ($0.string, $0.bytes) }, uniquingKeysWith: { first, _ in first })
 
-  /// The first scalar of the 128 that stand for the bytes 0x80–0xFF.
-  static let firstStandIn: UInt32 = 0x10_FF80
+  /// The arguments' bytes.
+  private static let raw: [[UInt8]] = (1..<Int(CommandLine.argc)).map { index in
+    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+  }
 
-  private static let raw: [(bytes: [UInt8], string: String, isMapped: Bool)] =
-    (1..<Int(CommandLine.argc)).map { index in
-      guard let argument = CommandLine.unsafeArgv[index] else { return ([], "", false) }
-      let bytes = Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
-      let (string, isMapped) = standIns(for: bytes)
-      return (bytes, string, isMapped)
-    }
+  /// The first of the private-use blocks of 128 scalars (the last ones of
+  /// planes 16 and 15, then down) that no argument which is valid UTF-8
+  /// holds: a stand-in is never taken for a scalar someone typed.
+  private static let standInBase: UInt32 = {
+    let valid = raw.compactMap { String(validating: $0, as: UTF8.self) }
+    let bases: [UInt32] = [0x10_FF80, 0x10_FF00, 0x10_FE80, 0x10_FE00, 0xF_FF80, 0xF_FF00]
+    return bases.first { base in
+      !valid.contains { $0.unicodeScalars.contains { (base...base + 0x7F).contains($0.value) } }
+    } ?? bases[0]
+  }()
+
+  private static let decoded: [(bytes: [UInt8], string: String, isMapped: Bool)] = raw.map { bytes in
+    let (string, isMapped) = standIns(for: bytes)
+    return (bytes, string, isMapped)
+  }
 
   /// `bytes` as a string, each byte of an invalid UTF-8 sequence standing in as a private-use scalar.
   private static func standIns(for bytes: [UInt8]) -> (String, Bool) {
@@ -79,7 +94,7 @@ enum CommandLineArguments {
         offset += encoded.count
       case .error(let length):
         for byte in bytes[offset..<offset + length] {
-          scalars.append(Unicode.Scalar(firstStandIn - 0x80 + UInt32(byte))!)
+          scalars.append(Unicode.Scalar(standInBase - 0x80 + UInt32(byte))!)
         }
         offset += length
         isMapped = true
@@ -87,5 +102,11 @@ enum CommandLineArguments {
         return (String(scalars), isMapped)
       }
     }
+  }
+
+  /// The byte a scalar stands in for, if it is a stand-in.
+  static func byte(standingInFor scalar: Unicode.Scalar) -> UInt8? {
+    guard !bytesOfMapped.isEmpty, (standInBase...standInBase + 0x7F).contains(scalar.value) else { return nil }
+    return UInt8(scalar.value - standInBase + 0x80)
   }
 }

@@ -111,7 +111,14 @@ extension InboxFormatCommand {
     /// output, a line of JSON or the view, redrawn in place on a terminal.
     private func destination(environment: ProcessEnvironment) -> ([UInt8]) throws -> Void {
       if let output = output.map(FileName.init(argument:)) {
-        return { try AtomicFile.replace(output, with: $0) }
+        let file = FileName(argument: self.file)
+        return { render in
+          // Checked at every write: `later/../in.json` becomes FILE once `later/` exists.
+          if OutputFile.isSameFile(output, as: file) {
+            throw OutputFault(output: output.quoted, reason: "it is the watched file")
+          }
+          try AtomicFile.replace(output, with: render)
+        }
       }
       switch format {
       case .json: return { try StandardOutput.write($0) }
@@ -153,11 +160,17 @@ enum OutputFile {
     if outputStatus.st_mode & S_IFMT == S_IFDIR {
       throw ValidationError("--output \(output.quoted) is a directory; expected a file to write")
     }
-    var fileStatus = stat()
-    if file.withCString({ stat($0, &fileStatus) }) == 0, fileStatus.st_dev == outputStatus.st_dev,
-      fileStatus.st_ino == outputStatus.st_ino
-    {
+    if isSameFile(output, as: file) {
       throw ValidationError("--output \(output.quoted) is the watched file \(file.quoted); expected another file")
     }
+  }
+
+  /// Whether `output` and `file` are the same file now: the same device and
+  /// inode, whatever the names (`..`, symbolic and hard links).
+  static func isSameFile(_ output: FileName, as file: FileName) -> Bool {
+    var outputStatus = stat()
+    var fileStatus = stat()
+    return output.withCString({ stat($0, &outputStatus) }) == 0 && file.withCString({ stat($0, &fileStatus) }) == 0
+      && outputStatus.st_dev == fileStatus.st_dev && outputStatus.st_ino == fileStatus.st_ino
   }
 }

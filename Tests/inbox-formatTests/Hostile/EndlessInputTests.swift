@@ -127,17 +127,13 @@ import Testing
     let result = try Self.endless(#"{"id":2, "#, Array("x".utf8), limit: 32 << 20, timeout: .seconds(3))
     // Killed at the deadline, if it comes to that; never a crash.
     #expect(result.signal == nil || result.timedOut, "\(result)")
-    withKnownIssue("a broken first NDJSON line without a line break is read without end") {
-      Self.expectStoppedEarly(result, at: "line 1, column 10", saying: #"unexpected character "x""#)
-    }
+    Self.expectStoppedEarly(result, at: "line 1, column 10", saying: #"unexpected character "x""#)
   }
 
   /// An array whose first element cannot begin a value: a document, gathered whole first.
   @Test func anArrayOfGarbageThenEndlessBytes() throws {
     let result = try Self.endless("[", Array("x".utf8), limit: 32 << 20, timeout: .seconds(3))
     #expect(result.signal == nil || result.timedOut, "\(result)")
-    withKnownIssue("a document is gathered whole before it is read: [x… is read to its end") {
-      Self.expectStoppedEarly(result, at: "line 1, column 2", saying: #"unexpected character "x""#)
-    }
+    Self.expectStoppedEarly(result, at: "line 1, column 2", saying: #"unexpected character "x""#)
   }
 }

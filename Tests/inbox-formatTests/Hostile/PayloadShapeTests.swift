@@ -95,9 +95,7 @@ import Testing
   @Test func aBrailleBlankNameIsNoName() throws {
     let payload = #"[{"id":1,"firstname":"\u2800","lastname":"\u2800 \u2800","update_date":"2022-01-31T08:45:33Z"}]"#
     let rows = Self.rows(try RawProcess.run(Self.pinned, stdin: .pipe, feed: .bytes(Array(payload.utf8))))
-    withKnownIssue("U+2800 is not counted as invisible: the title is \"\\u{2800} \\u{2800} \\u{2800}\"") {
-      #expect(rows.first?["title"] as? String == "Unknown")
-    }
+    #expect(rows.first?["title"] as? String == "Unknown")
   }
 }
 
