@@ -29,9 +29,11 @@ esac
 # FUZZ_SANITIZERS=fuzzer builds without AddressSanitizer: more runs a
 # second, but a read past a buffer inside the scanner goes unnoticed.
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
+# FUZZ_KERNEL=portable forces the portable byte kernels of CInboxBytes on,
+# so the whole engine runs on the loops an x86-64 machine never takes.
+kernel=${FUZZ_KERNEL:-native}
 root=.build-fuzz
 build=$root/${sanitizers//,/-}
-mkdir -p "$build/modules" "$root/corpus/$target" "$root/artifacts/$target"
 flags=(
   -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -parse-as-library -O -g -sanitize="$sanitizers"
@@ -44,6 +46,15 @@ flags=(
   # The C header of the 16-byte scanning masks.
   -I Sources/CInboxBytes/include
 )
+case "$kernel" in
+  native) ;;
+  portable)
+    flags+=(-Xcc -DINBOX_BYTES_PORTABLE)
+    build=$build-portable
+    ;;
+  *) echo "fuzz.sh: unknown FUZZ_KERNEL \"$kernel\"; expected native or portable" >&2; exit 64 ;;
+esac
+mkdir -p "$build/modules" "$root/corpus/$target" "$root/artifacts/$target"
 
 # The library as its own module, as SwiftPM builds it, with testing enabled
 # so that the harnesses reach the reader and the parser. Rebuilt only when a

@@ -238,6 +238,33 @@ enum InboxTestPayload {
     return Array(try! JSONSerialization.data(withJSONObject: ["items": items]))
   }
 
+  /// The payload with each string escaped only where JSON needs it (`"`,
+  /// `\`, controls), so that the formatter reads the other texts as they lie
+  /// in the input.
+  static func plainBytes(of messages: [MessageAPIModel]) -> [UInt8] {
+    func string(_ text: String) -> String {
+      var escaped = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"", "\\": escaped += "\\" + String(scalar)
+        case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+        default: escaped.unicodeScalars.append(scalar)
+        }
+      }
+      return escaped + "\""
+    }
+    let items = messages.map { message in
+      let id = switch message.id {
+        case .integer(let value): String(value)
+        case .string(let value): string(value)
+        }
+      return #"{"id":\#(id),"firstname":\#(string(message.firstname)),"lastname":\#(string(message.lastname)),"#
+        + #""message":\#(string(message.message)),"phone_number":{"international":\#(string(message.phoneNumber.international))},"#
+        + #""update_date":"\#(rfc3339(message.updateDate))","unread_count":\#(message.unreadCount)}"#
+    }
+    return Array(("{\"items\":[" + items.joined(separator: ",") + "]}").utf8)
+  }
+
   private static func rfc3339(_ date: Date) -> String {
     date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }

@@ -58,12 +58,18 @@ private func utf8Length(lead: UInt8) -> Int {
 /// alone. Otherwise, from the first byte it flags, sixteen bytes at a time:
 /// a mask of the bytes that can start anything but a plain kept character
 /// (``inbox_line_stops16``) and one of the spaces; only a flagged byte is
-/// looked at as a scalar.
+/// looked at as a scalar (``lineRole(in:at:)``).
 func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  isSingleLine(bytes, kernel: EngineKernel.self)
+}
+
+/// ``isSingleLine(_:)`` with the byte kernels of `kernel`.
+@inline(__always)
+func isSingleLine<Kernel: LineKernel>(_ bytes: UnsafeBufferPointer<UInt8>, kernel: Kernel.Type) -> Bool {
   guard let base = bytes.baseAddress else { return true }
-  let plainLength = inbox_plain_line_length(base, bytes.count)
+  let plainLength = Kernel.plainLineLength(base, bytes.count)
   if plainLength == bytes.count { return true }
-  if plainLength == Int(bitPattern: UInt.max) { return false }  // SIZE_MAX: certainly not one line
+  if plainLength == -1 { return false }  // SIZE_MAX: certainly not one line
   var index = plainLength
   var previousWasSpace = index > 0 && bytes[index - 1] == 0x20
   while index < bytes.count {
@@ -71,13 +77,13 @@ func isSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var spaces: UInt32 = 0
     let stops: UInt32
     if available >= 16 {
-      stops = inbox_line_stops16(base + index, &spaces)
+      stops = Kernel.lineStops16(base + index, &spaces)
     } else {
       // The last few bytes, in a block padded with letters, which flag nothing.
       var padded: (UInt64, UInt64) = (0x4141_4141_4141_4141, 0x4141_4141_4141_4141)
       stops = withUnsafeMutableBytes(of: &padded) { block in
         block.baseAddress!.copyMemory(from: base + index, byteCount: available)
-        return inbox_line_stops16(block.baseAddress!.assumingMemoryBound(to: UInt8.self), &spaces)
+        return Kernel.lineStops16(block.baseAddress!.assumingMemoryBound(to: UInt8.self), &spaces)
       }
     }
     // The plain bytes before the first flagged one: no two spaces in a row,
@@ -121,3 +127,46 @@ func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
   return result
 }
 
+
+/// The byte kernels of the one-line check (`Sources/CInboxBytes`).
+protocol LineKernel {
+  static func plainLineLength(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int
+  static func lineStops16(_ bytes: UnsafePointer<UInt8>, _ spaces: inout UInt32) -> UInt32
+}
+
+/// The kernels the engine runs: SSE2 on x86-64, unless forced portable.
+enum EngineKernel: LineKernel {
+  @inline(__always)
+  static func plainLineLength(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    inbox_plain_line_length(bytes, count)
+  }
+
+  @inline(__always)
+  static func lineStops16(_ bytes: UnsafePointer<UInt8>, _ spaces: inout UInt32) -> UInt32 {
+    inbox_line_stops16(bytes, &spaces)
+  }
+}
+
+/// The portable kernels, by name: tests run them on every machine.
+enum PortableKernel: LineKernel {
+  static func plainLineLength(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    inbox_plain_line_length_portable(bytes, count)
+  }
+
+  static func lineStops16(_ bytes: UnsafePointer<UInt8>, _ spaces: inout UInt32) -> UInt32 {
+    inbox_line_stops16_portable(bytes, &spaces)
+  }
+}
+
+#if arch(x86_64) || arch(i386)
+  /// The SSE2 kernels, by name.
+  enum SSE2Kernel: LineKernel {
+    static func plainLineLength(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+      inbox_plain_line_length_sse2(bytes, count)
+    }
+
+    static func lineStops16(_ bytes: UnsafePointer<UInt8>, _ spaces: inout UInt32) -> UInt32 {
+      inbox_line_stops16_sse2(bytes, &spaces)
+    }
+  }
+#endif

@@ -9,8 +9,8 @@
 /// released once read.
 ///
 /// Memory stays bounded by a few pieces and the longest valid line: an
-/// unfinished line that can no longer become a message (its first character
-/// is not `{`, or a syntax error shows in it) is not kept whole. Its start,
+/// unfinished line that can no longer become a message (a syntax error shows
+/// in it) is not kept whole. Its start,
 /// which holds its first error, is read as the line, and the rest of it is
 /// passed over. A NUL byte ends the reading: the line that holds it fails.
 final class NDJSONPieces {
@@ -31,7 +31,11 @@ final class NDJSONPieces {
 
   /// An unfinished line is checked for an error once it is this long, then
   /// again each time it doubles: checks cost at most as much as reading it.
-  private static let firstCheck = 1 << 16
+  /// (An error is told only once the line holds it: the error a broken line
+  /// reports can depend on what follows its first problem, such as the
+  /// syntax error that replaces a message's problem when more follows it on
+  /// the line, so the line's start is kept up to the error found.)
+  private static let firstCheck = 1 << 12
   /// Errors this close to the end of an unfinished line may only be its
   /// cut (a UTF-8 sequence or an escape split between pieces).
   private static let cutMargin = 64
@@ -80,7 +84,7 @@ final class NDJSONPieces {
     var lastLineBreak = rest.lastIndex(of: UInt8(ascii: "\n"))
     var nextCheck = Self.firstCheck
     while lastLineBreak == nil, !isAtEnd {
-      if rest.count >= nextCheck || startsWithoutObject(rest) {
+      if rest.count >= nextCheck {
         if cannotBecomeAMessage(rest) {
           if goesPastBrokenLines {
             lastLineBreak = try passOverRestOfLine()
@@ -111,15 +115,9 @@ final class NDJSONPieces {
     return true
   }
 
-  /// Whether the unfinished line `line` begins with something other than `{`.
-  private func startsWithoutObject(_ line: [UInt8]) -> Bool {
-    line.first(where: { !isJSONWhitespace($0) }).map { $0 != UInt8(ascii: "{") } ?? false
-  }
-
   /// Whether the unfinished line `line` is already broken, whatever follows it.
   private func cannotBecomeAMessage(_ line: [UInt8]) -> Bool {
-    if startsWithoutObject(line) { return true }
-    return line.withUnsafeBufferPointer { bytes in
+    line.withUnsafeBufferPointer { bytes in
       var probe = InboxReader(ndjsonLines: bytes, origin: origin, firstIndex: nextIndex)
       do throws(InboxFormatError) {
         _ = try probe.next()

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import InboxFormat
+
+/// The date labeler (an offset table around now, labels remembered by
+/// local minute and day) against the date rule (`dateLabel(for:now:days:words:)`,
+/// asking the zone for every offset), for instants from a century back to
+/// a year ahead in zones with daylight saving time, half and quarter hours,
+/// a skipped day and a skipped midnight.
+@Suite struct DateLabelerTests {
+  static let zones = [
+    "Europe/Paris", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe", "Asia/Kathmandu", "America/Havana",
+    "Asia/Gaza", "UTC", "Pacific/Chatham", "America/St_Johns",
+  ]
+  static let nows = ["2022-01-31T12:00:00Z", "2018-11-03T23:30:00-03:00", "2011-12-30T10:00:00Z", "2022-10-30T00:30:00Z"]
+
+  @Test(arguments: zones)
+  func theLabelerGivesTheRulesLabel(zone: String) {
+    var random = SplitMix(seed: UInt64(zone.utf8.count) &* 977)
+    for (index, nowText) in Self.nows.enumerated() {
+      let context = Pinned.context(now: Pinned.instant(nowText), locale: ["en-US", "ar-EG", "th-TH", "ja-JP-u-ca-japanese"][index], timeZone: zone)
+      let rules = PlainRules(context: context)
+      let maker = RowMaker(context: context)
+      maker.withStringRows { rows in
+        for step in 0..<1_500 {
+          // Most within a fortnight of now, some years away: inside and outside the offset table.
+          let span: Double = step % 5 == 0 ? 100 * 365 * 86_400 : 14 * 86_400
+          let seconds = (Double(random.next(below: 2_000_001)) / 1_000_000 - 1) * span + (step % 7 == 0 ? span / 2 : 0)
+          let date = context.now.addingTimeInterval(seconds.rounded())
+          let expected = rules.dateLabel(for: date)
+          #expect(rows.dateLabel(for: date) == expected, "\(date) in \(zone) at \(nowText)")
+          #expect(rows.dateLabel(for: date) == expected, "remembered: \(date) in \(zone)")
+        }
+      }
+    }
+  }
+
+  /// A maker for another instant shares what was remembered and still gives
+  /// the rule's labels.
+  @Test func aMakerForAnotherNowGivesThatNowsLabels() {
+    let context = Pinned.context()
+    let maker = RowMaker(context: context)
+    let message = Pinned.instant("2022-01-31T08:45:33Z")
+    let hoursLater: [Double] = [0, 11, 12, 36, 192]
+    for hours in hoursLater {
+      let later = maker.now(context.now.addingTimeInterval(hours * 3_600))
+      let expected = PlainRules(context: context.now(later.context.now)).dateLabel(for: message)
+      #expect(later.withStringRows { $0.dateLabel(for: message) } == expected, "\(hours) h later")
+    }
+  }
+
+  @Test(arguments: zones)
+  func theOffsetTableIsTheZones(zone: String) {
+    let days = LocalDays(timeZone: TimeZone(identifier: zone)!)
+    let now: Int64 = 1_643_630_400
+    let table = OffsetTable(days, from: now - 731 * secondsPerDay, until: now + 366 * secondsPerDay)
+    var random = SplitMix(seed: 42)
+    for _ in 0..<5_000 {
+      let seconds = now - 731 * secondsPerDay + Int64(random.next(below: Int(1_097 * secondsPerDay)))
+      #expect(table.offset(at: seconds) == days.offset(at: seconds), "\(seconds) in \(zone)")
+    }
+    #expect(table.offset(at: now - 732 * secondsPerDay) == nil)
+  }
+}

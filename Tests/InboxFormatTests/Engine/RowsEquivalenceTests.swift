@@ -1,0 +1,56 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import InboxFormat
+
+/// The engine's rows against the rules' (`PlainRules`, no shortcut, nothing
+/// remembered): through the mapper (rows of strings), and through the
+/// formatter, whose rows of input bytes and of strings must write what the
+/// rules' rows write. Random messages mix scripts, emoji, controls, bidi
+/// controls and odd whitespace; random contexts cover locales, zones, hour
+/// cycles and preview lengths.
+@Suite struct RowsEquivalenceTests {
+  @Test func theMappersRowsAreTheRulesRows() async {
+    await propertyCheck(count: 300, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context) { messages, context in
+      let sent = messages.map { $0.sent(relativeTo: context.now) }
+      var rules = PlainRules(context: context)
+      let expected = sent.map { rules.row(of: $0) }
+      let mapper = MessageMapper(context: context)
+      // Twice: the second time from the memos.
+      #expect(mapper.map(sent) == expected)
+      #expect(sent.map(mapper.map) == expected)
+    }
+  }
+
+  @Test func theFormattersBytesAreTheRulesRowsWritten() async {
+    await propertyCheck(count: 200, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context) { messages, context in
+      let sent = messages.map { $0.sent(relativeTo: context.now) }
+      var rules = PlainRules(context: context)
+      let expected = InboxEncoder(layout: .compact).encode(sent.map { rules.row(of: $0) })
+      // Messages written without escapes are read as input bytes (ByteRows); others as strings.
+      for payload in [InboxTestPayload.bytes(of: sent), InboxTestPayload.plainBytes(of: sent)] {
+        var output: [UInt8] = []
+        try InboxFormatter(context: context).format(payload) { output += $0 }
+        #expect(output == expected, "\(String(decoding: payload, as: UTF8.self))")
+      }
+    }
+  }
+
+  /// Previews near their limit, in bytes and in clusters, every way they
+  /// can lie in the input: the formatter cuts exactly where the rules do.
+  @Test func previewsAroundTheirLimit() throws {
+    let texts = (0...24).flatMap { length in
+      [String(repeating: "a", count: length), String(repeating: "é", count: length), String(repeating: "e\u{301}", count: length)]
+    }
+    for limit in 1...20 {
+      let context = Pinned.context(previewLength: limit)
+      var rules = PlainRules(context: context)
+      let messages = texts.enumerated().map { MessageAPIModel(id: .integer(Int64($0)), firstname: "Ann", message: $1, updateDate: context.now) }
+      let expected = InboxEncoder(layout: .compact).encode(messages.map { rules.row(of: $0) })
+      var output: [UInt8] = []
+      try InboxFormatter(context: context).format(InboxTestPayload.plainBytes(of: messages)) { output += $0 }
+      #expect(output == expected, "limit \(limit)")
+    }
+  }
+}
