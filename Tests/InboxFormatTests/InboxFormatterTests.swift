@@ -153,6 +153,47 @@ import Testing
     #expect(whole == pieces, "\(whole ?? "") vs \(pieces ?? "")")
   }
 
+  /// Input read piece by piece stops where it fails (a NUL, a line that
+  /// cannot become a message, a first byte that begins no payload) and says
+  /// what reading it whole says, for every size of piece, throwing or
+  /// skipping: a NUL fails a broken first line too; a broken line's error is
+  /// told once the line holds it (a number, then more on its line, is a
+  /// syntax error, not "found a number"); a first byte is described with
+  /// the bytes of its character.
+  @Test(arguments: [
+    Array(#"{"i":"x","la"#.utf8) + [0x96] + Array(#"tname":1}"#.utf8) + [0, 0, 0x0A]
+      + Array(#"{"id":2,"update_date":"2022-01-31T08:45:33Z"}"#.utf8),
+    Array("{\"id\":1,\"update_date\":\"2022-01-31T10:00:00Z\"}\n{\"id\":3}\n4 2\n{\"id\":4}\n".utf8),
+    [0xC2, 0x41, 0x0A],
+    Array("[1, 2".utf8) + [0xC2],
+  ])
+  func pieceByPieceReadsAsTheWhole(payload: [UInt8]) throws {
+    let formatter = InboxFormatter(context: Pinned.context(), layout: .ndjson)
+    func run(skipping: Bool, _ format: (((InboxFormatError) -> Void)?, ([UInt8]) throws -> Void) throws -> Void) -> String {
+      var log: [String] = []
+      do {
+        try format(skipping ? { log.append("skipped \($0)") } : nil) { log.append(String(decoding: $0, as: UTF8.self)) }
+      } catch {
+        log.append("threw \(error)")
+      }
+      return log.joined()
+    }
+    for skipping in [false, true] {
+      let whole = run(skipping: skipping) { try formatter.format(payload, skipInvalid: $0, write: $1) }
+      for size in 1...8 {
+        var rest = payload[...]
+        let pieces = run(skipping: skipping) { skip, write in
+          try formatter.format(reading: {
+            guard !rest.isEmpty else { return nil }
+            defer { rest = rest.dropFirst(size) }
+            return Array(rest.prefix(size))
+          }, skipInvalid: skip, write: write)
+        }
+        #expect(pieces == whole, "pieces of \(size), skipping: \(skipping)")
+      }
+    }
+  }
+
   @Test func skippedMessagesAreReportedAndLeftOut() throws {
     let payload = Array("""
       {"id":1,"update_date":"2022-01-31T08:45:33Z"}

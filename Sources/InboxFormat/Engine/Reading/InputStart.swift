@@ -41,7 +41,10 @@ enum InputStart: Equatable {
         return
       }
       self = Self.isOneMessage(UnsafeBufferPointer(rebasing: head[start..<lineFeed])) ? .ndjson : .document
-    default: self = .invalid
+    default:
+      // Invalid from here on; the message describes the character, which
+      // may take up to four bytes.
+      self = isComplete || head.count - start >= 4 ? .invalid : .undecided
     }
   }
 
