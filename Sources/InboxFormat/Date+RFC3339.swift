@@ -14,7 +14,3 @@ extension Date {
     self = try RFC3339.parse(text).get()
   }
 }
-
-extension RFC3339.Failure: CustomStringConvertible {
-  var description: String { reason }
-}

@@ -65,12 +65,3 @@ public struct InboxEncoder: Sendable {
     return output.takeBytes()
   }
 }
-
-extension Row<String> {
-  /// The row of a public row, its title as one piece.
-  init(_ row: MessageUIModel) {
-    self.init(
-      id: row.id, initials: row.initials, title: .single(row.title), message: row.message,
-      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread)
-  }
-}

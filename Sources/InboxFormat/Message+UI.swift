@@ -44,3 +44,12 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     self.dateValidUntil = dateValidUntil
   }
 }
+
+extension MessageUIModel {
+  /// The public row of a row made of strings.
+  init(_ row: Row<String>) {
+    self.init(
+      id: row.id, initials: row.initials, title: row.title.text, message: row.message, date: row.date.text,
+      isUnread: row.isUnread, dateValidUntil: row.date.validUntil)
+  }
+}

@@ -101,7 +101,7 @@ package enum TimeZoneName {
     } else {
       hours = rest
     }
-    guard (1...2).contains(hours.count), hours.allSatisfy(\.isASCIIDigit), minutes.allSatisfy(\.isASCIIDigit),
+    guard (1...2).contains(hours.count), hours.allSatisfy(isASCIIDigit), minutes.allSatisfy(isASCIIDigit),
       let h = Int(hours), let m = Int(minutes), m < 60
     else { throw .unknownTimeZone(id) }
     return sign * (h * 3600 + m * 60)
@@ -169,7 +169,7 @@ struct POSIXZone {
     }
     var parts: [Int] = []
     while parts.count < 3 {
-      let digits = rest.prefix(while: \.isASCIIDigit)
+      let digits = rest.prefix(while: isASCIIDigit)
       guard (1...2).contains(digits.count), let value = Int(digits) else { return nil }
       parts.append(value)
       rest = rest.dropFirst(digits.count)
@@ -182,6 +182,7 @@ struct POSIXZone {
   }
 }
 
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+/// Whether `character` is one of 0 to 9.
+private func isASCIIDigit(_ character: Character) -> Bool {
+  character.isASCII && character.isNumber
 }

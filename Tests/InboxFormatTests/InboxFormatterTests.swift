@@ -127,9 +127,9 @@ import Testing
     }
   }
 
-  /// Found by the fuzzer: the excerpt of a bad `\u` escape took the bytes
-  /// of a broken UTF-8 sequence past the line break, which a piece of NDJSON
-  /// does not hold, so the message differed whole and in pieces.
+  /// The excerpt of a bad `\u` escape followed by a broken UTF-8 sequence
+  /// stops at the line break, which a piece of NDJSON does not hold past,
+  /// so the message is the same whole and in pieces.
   @Test func aBrokenLineReadsTheSameWholeAndInPieces() throws {
     let payload: [UInt8] =
       Array(#"{"id":1,"update_date":"2022-01-31T10:00:00Z"}"#.utf8) + [0x0A]

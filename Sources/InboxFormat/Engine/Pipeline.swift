@@ -57,7 +57,7 @@ struct Pipeline {
       let batch = PendingBatch()
       let (maker, isFirst, batchMessages) = (self.maker, isFirstBatch, messages)
       DispatchQueue.global().async {
-        batch.fulfil(maker.rows(of: batchMessages, in: input, writer: writer, isFirst: isFirst))
+        batch.fulfil(Pipeline.batch(of: batchMessages, in: input, maker: maker, writer: writer, isFirst: isFirst))
       }
       isFirstBatch = false
       pending.append(batch)
@@ -98,13 +98,15 @@ struct Batch: Sendable {
   var validUntil: Date?
 }
 
-extension RowMaker {
+extension Pipeline {
   /// The batch of `messages`: each row written by `writer` (or, for the
   /// text layout, kept), `.raw` ones read from `input` by ``ByteRows``
   /// when their texts can be written as they are.
-  func rows(of messages: [PendingMessage], in input: InputBytes, writer: RowWriter, isFirst: Bool) -> Batch {
+  static func batch(
+    of messages: [PendingMessage], in input: InputBytes, maker: RowMaker, writer: RowWriter, isFirst: Bool
+  ) -> Batch {
     let isText = if case .text = writer.layout.kind { true } else { false }
-    return withByteRows { rows in
+    return maker.withByteRows { rows in
       var batch = Batch()
       var output = ByteWriter(capacity: isText ? 0 : messages.count * 256)
       var isFirst = isFirst
@@ -112,7 +114,7 @@ extension RowMaker {
         let message: MessageAPIModel
         switch pending {
         case .raw(let raw):
-          let text = { (token: JSONScanner.StringToken?) in InputText(bytes: token.contents(in: input.bytes)) }
+          let text = { (token: JSONScanner.StringToken?) in InputText(bytes: RawMessage.contents(of: token, in: input.bytes)) }
           if !isText,
             let row = rows.row(
               id: raw.id, firstname: text(raw.firstname), lastname: text(raw.lastname), message: text(raw.message),
@@ -142,43 +144,11 @@ extension RowMaker {
   }
 }
 
-extension RowRules where Text == String {
-  /// The row of `message`.
-  @inline(__always)
-  mutating func row(of message: MessageAPIModel) -> Row<String> {
-    // Strings are always shown, cleaned as needed: never nil.
-    row(
-      id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
-      phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount)!
-  }
-}
-
 /// The earlier of two instants, either of which may be missing.
 func earliest(_ first: Date?, _ second: Date?) -> Date? {
   guard let first else { return second }
   guard let second else { return first }
   return min(first, second)
-}
-
-extension RawMessage {
-  /// The message with its texts copied out of `bytes`. Only for a message
-  /// whose texts have no escapes, as ``PendingMessage/raw(_:)`` ones.
-  fileprivate func decoded(in bytes: UnsafeBufferPointer<UInt8>) -> MessageAPIModel {
-    func text(_ token: JSONScanner.StringToken?) -> String {
-      String(decoding: token.contents(in: bytes), as: UTF8.self)
-    }
-    return MessageAPIModel(
-      id: id, firstname: text(firstname), lastname: text(lastname), message: text(message),
-      phoneNumber: .init(international: text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
-  }
-}
-
-extension JSONScanner.StringToken? {
-  /// The bytes between the quotes, empty for no string.
-  fileprivate func contents(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard let self else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(rebasing: bytes[self.range])
-  }
 }
 
 /// A problem with one item that reading can go past: a message that is not

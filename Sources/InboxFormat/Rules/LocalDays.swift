@@ -60,12 +60,3 @@ func floorDivide(_ value: Int64, by divisor: Int64) -> Int64 {
   let quotient = value / divisor
   return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
 }
-
-extension Date {
-  /// Whole seconds since 1970, rounded down: the second the instant falls in.
-  var wholeSecondsSince1970: Int64 {
-    let seconds = timeIntervalSince1970.rounded(.down)
-    // Dates beyond ±2^63 s cannot come from RFC 3339; clamp rather than trap.
-    return seconds >= 9.2e18 ? Int64.max / 4 : seconds <= -9.2e18 ? Int64.min / 4 : Int64(seconds)
-  }
-}

@@ -96,11 +96,22 @@ struct PlainRules: RowRules {
   }
 }
 
-extension MessageUIModel {
-  /// The public row of a row made of strings.
-  init(_ row: Row<String>) {
+extension RowRules where Text == String {
+  /// The row of `message`.
+  @inline(__always)
+  mutating func row(of message: MessageAPIModel) -> Row<String> {
+    // Strings are always shown, cleaned as needed: never nil.
+    row(
+      id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
+      phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount)!
+  }
+}
+
+extension Row<String> {
+  /// The row of a public row, its title as one piece.
+  init(_ row: MessageUIModel) {
     self.init(
-      id: row.id, initials: row.initials, title: row.title.text, message: row.message, date: row.date.text,
-      isUnread: row.isUnread, dateValidUntil: row.date.validUntil)
+      id: row.id, initials: row.initials, title: .single(row.title), message: row.message,
+      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread)
   }
 }

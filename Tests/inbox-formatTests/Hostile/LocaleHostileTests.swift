@@ -3,8 +3,9 @@ import Testing
 
 /// Locale names from the environment and from `--locale`, hostile ones
 /// included: long, made of garbage, controls or other scripts. The
-/// environment never fails a run and never crashes it (a language of 12 or
-/// more letters used to SIGSEGV in ICU); an unusable `--locale` is 64 and
+/// environment never fails a run and never crashes it (ICU's default-locale
+/// setup crashes on a language of 12 or more letters, so it never sees one);
+/// an unusable `--locale` is 64 and
 /// one line; and once `--locale`, `--time-zone` and `--now` are given, no
 /// environment variable changes a byte.
 @Suite struct LocaleHostileTests {

@@ -160,9 +160,8 @@ import Testing
     #expect(line == expected)
   }
 
-  /// OneLine.safe finds the values in ArgumentParser's messages by their
-  /// single quotes; a value that holds a quote shifts them, and the rest
-  /// of it is no longer cut.
+  /// A value that holds a quote is cut like any other: ArgumentParser's
+  /// messages quote values with single quotes, which cannot be told from it.
   @Test func aValueWithAQuoteIsCutToo() throws {
     let result = try Self.run(Self.pinned + ["--x'" + String(repeating: "a", count: 500)])
     let line = expectUsageError(result)

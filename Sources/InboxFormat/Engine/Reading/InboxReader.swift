@@ -89,7 +89,7 @@ struct InboxReader {
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
     guard try readNext() else { return nil }
-    return try scanner.message(lastRead)
+    return try lastRead.decoded(by: &scanner)
   }
 
   /// Appends the next message to `messages`, left in the input when its
@@ -97,7 +97,7 @@ struct InboxReader {
   /// the input.
   mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
     guard try readNext() else { return false }
-    messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try scanner.message(lastRead)))
+    messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try lastRead.decoded(by: &scanner)))
     return true
   }
 
@@ -631,43 +631,6 @@ struct InboxReader {
     return FieldProblem(
       field: field, path: path ?? field.key.description, offset: start,
       kind: .typeMismatch(expected: expected, found: kind.description))
-  }
-}
-
-/// A valid message as it lies in the input: its texts are where they are in
-/// the bytes (nil when absent or `null`), already checked, not yet copied into
-/// `String`s, so that a row whose texts need no change can be written
-/// straight from the input.
-struct RawMessage {
-  var id: MessageID
-  var firstname: JSONScanner.StringToken?
-  var lastname: JSONScanner.StringToken?
-  var message: JSONScanner.StringToken?
-  var phoneNumber: JSONScanner.StringToken?
-  var updateDate: Date
-  var unreadCount: Int64
-}
-
-extension RawMessage {
-  /// Whether every text can be read without unescaping.
-  var hasPlainTexts: Bool {
-    !(firstname?.hasEscapes ?? false) && !(lastname?.hasEscapes ?? false) && !(message?.hasEscapes ?? false)
-      && !(phoneNumber?.hasEscapes ?? false)
-  }
-}
-
-extension JSONScanner {
-  /// The message `raw`, read from this scanner's bytes, its texts copied out.
-  mutating func message(_ raw: RawMessage) throws(InboxFormatError) -> MessageAPIModel {
-    MessageAPIModel(
-      id: raw.id, firstname: try text(raw.firstname), lastname: try text(raw.lastname),
-      message: try text(raw.message), phoneNumber: .init(international: try text(raw.phoneNumber)),
-      updateDate: raw.updateDate, unreadCount: raw.unreadCount)
-  }
-
-  private mutating func text(_ token: StringToken?) throws(InboxFormatError) -> String {
-    guard let token else { return "" }
-    return try string(token)
   }
 }
 

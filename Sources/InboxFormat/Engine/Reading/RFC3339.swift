@@ -12,8 +12,10 @@ import Foundation
 /// ```
 enum RFC3339 {
   /// Why a string is not an RFC 3339 date-time, e.g. `month 13 is out of range`.
-  struct Failure: Error, Hashable {
+  struct Failure: Error, Hashable, CustomStringConvertible {
     var reason: String
+
+    var description: String { reason }
   }
 
   /// Parses a date-time held in a string.

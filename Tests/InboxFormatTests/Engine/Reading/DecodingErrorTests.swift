@@ -385,8 +385,8 @@ import Testing
   }
 
   @Test func quotedValuesKeepTheMessageOneVisibleLine() throws {
-    // Found by fuzzing: a U+2028 in an invalid date broke the message's one
-    // line. Controls, separators and invisible format characters are escaped.
+    // A U+2028 in an invalid date would break the message's one line:
+    // controls, separators and invisible format characters are escaped.
     let json = #"[{"id":"a\u2028\u202e","update_date":"2022-01-31T08:45:\u2028\ufeff\u200f\u001b\u0085\u2029x"}]"#
     let error = try #require(Fixture.error(decoding: json))
     #expect(error.description.contains(#"(id "a\u{2028}\u{202E}")"#))

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A valid message as it lies in the input: its texts are where they are in
+/// the bytes (nil when absent or `null`), already checked, not yet copied into
+/// `String`s, so that a row whose texts need no change can be written
+/// straight from the input.
+struct RawMessage {
+  var id: MessageID
+  var firstname: JSONScanner.StringToken?
+  var lastname: JSONScanner.StringToken?
+  var message: JSONScanner.StringToken?
+  var phoneNumber: JSONScanner.StringToken?
+  var updateDate: Date
+  var unreadCount: Int64
+
+  /// Whether every text can be read without unescaping.
+  var hasPlainTexts: Bool {
+    !(firstname?.hasEscapes ?? false) && !(lastname?.hasEscapes ?? false) && !(message?.hasEscapes ?? false)
+      && !(phoneNumber?.hasEscapes ?? false)
+  }
+
+  /// The message, its texts read (and unescaped) by `scanner`, over the
+  /// bytes it lies in.
+  func decoded(by scanner: inout JSONScanner) throws(InboxFormatError) -> MessageAPIModel {
+    func text(_ token: JSONScanner.StringToken?) throws(InboxFormatError) -> String {
+      guard let token else { return "" }
+      return try scanner.string(token)
+    }
+    return MessageAPIModel(
+      id: id, firstname: try text(firstname), lastname: try text(lastname), message: try text(message),
+      phoneNumber: .init(international: try text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
+  }
+
+  /// The message with its texts copied out of `bytes`. Only for a message
+  /// whose texts have no escapes (``hasPlainTexts``).
+  func decoded(in bytes: UnsafeBufferPointer<UInt8>) -> MessageAPIModel {
+    func text(_ token: JSONScanner.StringToken?) -> String {
+      String(decoding: Self.contents(of: token, in: bytes), as: UTF8.self)
+    }
+    return MessageAPIModel(
+      id: id, firstname: text(firstname), lastname: text(lastname), message: text(message),
+      phoneNumber: .init(international: text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
+  }
+
+  /// The bytes between a text's quotes, empty for no text.
+  static func contents(of token: JSONScanner.StringToken?, in bytes: UnsafeBufferPointer<UInt8>)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    guard let token else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: bytes[token.range])
+  }
+}
