@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Writes Sources/inbox-format/Output/DisplayWidthTable.swift: the code points
+// Writes Sources/InboxFormat/Engine/Writing/TextView/DisplayWidthTable.swift: the code points
 // a terminal draws two columns wide, which Swift's standard library does not
 // expose (it has no East_Asian_Width). Rerun when Unicode moves on:
-//   node Scripts/generate-display-width-table.js > Sources/inbox-format/Output/DisplayWidthTable.swift
+//   node Scripts/generate-display-width-table.js > Sources/InboxFormat/Engine/Writing/TextView/DisplayWidthTable.swift
 //
 // JavaScript regular expressions cannot test East_Asian_Width, so this asks
 // Node's ICU binding (the one behind util's string width): a code point is

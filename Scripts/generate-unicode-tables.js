@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Writes Sources/InboxFormat/Text/UnicodeTables.swift: code point ranges of
+// Writes Sources/InboxFormat/Rules/ScriptTables.swift: code point ranges of
 // the script sets the title and initials rules need, which Swift's standard
 // library does not expose. Node's ICU supplies the Unicode data; rerun when Unicode moves on:
-//   node Scripts/generate-unicode-tables.js > Sources/InboxFormat/Text/UnicodeTables.swift
+//   node Scripts/generate-unicode-tables.js > Sources/InboxFormat/Rules/ScriptTables.swift
 'use strict';
 
 function ranges(regex) {

@@ -191,9 +191,10 @@ enum ForeignReading {
   /// An integer as we read one: JSONSerialization keeps integers that fit in
   /// 64 bits as signed integer types, and the rest as doubles, decimals or
   /// (above Int64.max) unsigned ones. Booleans are NSNumbers of type `c`.
-  /// Int64.min itself comes as a decimal: its magnitude does not fit.
+  /// Negative integers from −2^62 down to Int64.min come as decimals; their
+  /// text says whether they are integers of 64 bits.
   private static func integer(_ number: NSNumber) -> Int64? {
-    if number is NSDecimalNumber { return number.stringValue == "-9223372036854775808" ? .min : nil }
+    if number is NSDecimalNumber { return Int64(number.stringValue) }
     let type = String(cString: number.objCType)
     guard ["s", "i", "l", "q"].contains(type) else { return nil }
     return number.int64Value
