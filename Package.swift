@@ -11,12 +11,32 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Property-based tests only; no macros, so no swift-syntax to build.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // The service (`inbox-format serve`) only: the library depends on none of these.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
   ],
   targets: [
     .target(name: "InboxFormat", dependencies: ["CInboxBytes"]),
     // Option values, query parameters and environment variables, read into
     // a context: shared by the command and the service.
     .target(name: "InboxFormatOptions", dependencies: ["InboxFormat"]),
+    // The HTTP service behind `inbox-format serve`: a target of its own, so
+    // that the library gains no server dependency. Not a product.
+    .target(
+      name: "InboxFormatServer",
+      dependencies: [
+        "InboxFormat",
+        "InboxFormatOptions",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]
+    ),
     // The 16-byte masks of the scanning loops (SSE2, or a portable loop), in a header.
     .target(name: "CInboxBytes"),
     // timerfd(2), which Swift's Glibc module does not declare.
@@ -26,6 +46,7 @@ let package = Package(
       dependencies: [
         "InboxFormat",
         "InboxFormatOptions",
+        "InboxFormatServer",
         "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -33,6 +54,19 @@ let package = Package(
     .testTarget(
       name: "InboxFormatTests",
       dependencies: ["InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
+    .testTarget(
+      name: "InboxFormatServerTests",
+      dependencies: [
+        "InboxFormat",
+        "InboxFormatOptions",
+        "InboxFormatServer",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]
     ),
     .testTarget(
       name: "inbox-formatTests",

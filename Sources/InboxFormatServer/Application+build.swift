@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+package import Hummingbird
+package import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The service as an application: routes, middleware and server settings,
+/// for `inbox-format serve` and for tests (`app.test(.router)`, `.live`).
+///
+/// Middleware, outermost first: the access log (it sees every answer),
+/// problem details (every error becomes one), the method table (405); the
+/// limit on requests in flight wraps `POST /v1/rows` only, so that health
+/// checks are answered under load.
+package func buildApplication(_ configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
+  let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
+  router.add(middleware: AccessLogMiddleware(logger: logger))
+  router.add(middleware: ProblemMiddleware(logger: logger))
+  router.add(
+    middleware: MethodCheckMiddleware(allowed: [
+      "/v1/rows": [.post], "/healthz": [.get, .head], "/openapi.yaml": [.get, .head],
+    ]))
+
+  let rows = RowsEndpoint(configuration: configuration, logger: logger)
+  router.group("v1")
+    .add(middleware: InFlightLimitMiddleware(limit: configuration.maxRequestsInFlight))
+    .post("rows") { request, context in try await rows.respond(to: request, context: context) }
+  router.get("healthz") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: MediaTypes.json, .cacheControl: "no-store"],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: "{\"status\":\"ok\"}\n")))
+  }
+  router.get("openapi.yaml") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: MediaTypes.yaml],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+  }
+
+  let onListening = configuration.onListening
+  let host = configuration.host
+  return Application(
+    router: router,
+    server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+    configuration: .init(address: .hostname(host, port: configuration.port), serverName: "inbox-format"),
+    onServerRunning: { channel in onListening?(host, channel.localAddress?.port ?? configuration.port) },
+    logger: logger)
+}
+
+/// Runs the service until SIGTERM or SIGINT, then shuts it down gracefully:
+/// it stops accepting connections, answers the requests it accepted, and
+/// returns; what is still running after
+/// ``ServerConfiguration/shutdownGracePeriod`` is cancelled.
+package func runServer(_ configuration: ServerConfiguration, logger: Logger) async throws {
+  let application = buildApplication(configuration, logger: logger)
+  var group = ServiceGroupConfiguration(
+    services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+  group.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
+  try await ServiceGroup(configuration: group).run()
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+
+/// The caching rule of `POST /v1/rows`: an answer holds as long as every
+/// label in it does.
+enum Caching {
+  /// A year, the longest freshness given: for answers whose labels never
+  /// go stale, and for those a request's `now` pins.
+  static let longest = 31_536_000
+
+  /// `Cache-Control` of an answer: `max-age` whole seconds from `now` to
+  /// `staleAt` (rounded down, at least 0; a year when nothing goes stale),
+  /// or, when the request named its `now`, an answer that never changes.
+  static func freshness(now: Date, staleAt: Date?, pinned: Bool) -> (cacheControl: String, seconds: Int) {
+    if pinned { return ("public, max-age=\(longest), immutable", longest) }
+    guard let staleAt else { return ("max-age=\(longest)", longest) }
+    let seconds = staleAt.timeIntervalSince(now)
+    let whole = seconds.isFinite ? Int(max(0, min(Double(longest), seconds.rounded(.down)))) : 0
+    return ("max-age=\(whole)", whole)
+  }
+
+  /// Whether `ifNoneMatch` (a list of entity tags, or `*`) matches `tag`,
+  /// compared weakly as RFC 9110 §13.1.2 says (`W/"x"` matches `"x"`).
+  static func matches(ifNoneMatch: String, tag: String) -> Bool {
+    for candidate in ifNoneMatch.split(separator: ",") {
+      var value = candidate.trimmingCharacters(in: .whitespaces)
+      if value == "*" { return true }
+      if value.hasPrefix("W/") { value.removeFirst(2) }
+      if value == tag { return true }
+    }
+    return false
+  }
+
+  /// An HTTP-date (RFC 9110 §5.6.7): `Tue, 01 Feb 2022 00:00:00 GMT`.
+  static func httpDate(_ date: Date) -> String {
+    var seconds = time_t(max(-62_135_596_800, min(253_402_300_799, date.timeIntervalSince1970.rounded(.down))))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let year = String(parts.tm_year + 1900)
+    return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
+      + "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year) "
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+  }
+
+  /// An instant in RFC 3339, UTC, whole seconds: `2022-02-01T00:00:00Z`.
+  static func rfc3339(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let year = String(parts.tm_year + 1900)
+    return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+      + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+}
+
+/// An RFC 8941 list of strings: each member an sf-string, `"` and `\`
+/// escaped; what an sf-string cannot hold (a scalar outside printable
+/// ASCII) written as the messages write hidden characters, `\u{2026}`
+/// (on the wire `\\u{2026}`), so that the field stays valid.
+func structuredStringList(_ strings: [String]) -> String {
+  strings.map { string in
+    var member = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": member += "\\\""
+      case "\\": member += "\\\\"
+      case " "..."~": member.unicodeScalars.append(scalar)
+      default: member += "\\\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      }
+    }
+    return member + "\""
+  }.joined(separator: ", ")
+}
+
+/// A strong validator of an answer, built as its body is written:
+/// FNV-1a 64 of the body, then of its media type and its language (both
+/// part of what a client gets), and the body's length, in hex:
+/// `"3f1c0a77d2e4b9a8-5a4"`. Not a cryptographic hash: it tells answers
+/// apart, it does not authenticate them.
+struct EntityTagHasher {
+  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  private var length = 0
+
+  mutating func add(_ bytes: some Collection<UInt8>) {
+    length += bytes.count
+    for byte in bytes { mix(byte) }
+  }
+
+  private mutating func mix(_ byte: UInt8) {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x0000_0100_0000_01B3
+  }
+
+  /// The tag of the body added, in the media type and language given.
+  func tag(contentType: String, language: String) -> String {
+    var copy = self
+    copy.mix(0)
+    for byte in contentType.utf8 { copy.mix(byte) }
+    copy.mix(0)
+    for byte in language.utf8 { copy.mix(byte) }
+    let digits = String(copy.hash, radix: 16)
+    return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(length, radix: 16))\""
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import HTTPTypes
+package import Hummingbird
+import InboxFormat
+import Logging
+import NIOCore
+import Synchronization
+
+/// Answers every error as problem details, whoever threw it: the router's
+/// 404, the method table's 405, the limiter's 503, the handler's 400, 406,
+/// 408, 413 and 415, and anything unexpected as 500 (logged).
+///
+/// A request answered before its body was read has its input closed, so
+/// that the server does not go on reading a body nobody wants.
+package struct ProblemMiddleware: RouterMiddleware {
+  package typealias Context = ServerRequestContext
+  let logger: Logger
+
+  package func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    do {
+      return try await next(request, context)
+    } catch {
+      let problem = Self.problem(for: error, request: request, logger: logger)
+      if request.declaresBody && !context.body.isRead {
+        context.channel.close(mode: .input, promise: nil)
+      }
+      return problem.response
+    }
+  }
+
+  static func problem(for error: any Error, request: Request, logger: Logger) -> Problem {
+    switch error {
+    case let problem as Problem:
+      return problem
+    case let error as HTTPError:
+      return Problem(error.status, detail: error.body ?? defaultDetail(error.status, request), headers: error.headers)
+    case let error as any HTTPResponseError:
+      return Problem(error.status, detail: defaultDetail(error.status, request))
+    default:
+      logger.error("unhandled error answering \(request.method) \(quoted(request.uri.path, limit: 200)): \(quoted(String(describing: error), limit: 500))")
+      return Problem(.internalServerError, detail: "the server failed to answer; the failure is logged")
+    }
+  }
+
+  private static func defaultDetail(_ status: HTTPResponse.Status, _ request: Request) -> String {
+    switch status {
+    case .notFound:
+      "nothing at \(quoted(request.uri.path, limit: 200)); expected POST /v1/rows, GET /healthz or GET /openapi.yaml"
+    case .contentTooLarge: "the request body is too large"
+    default: status.reasonPhrase.lowercased()
+    }
+  }
+}
+
+/// 405 with `Allow` for a path that exists with other methods (the router
+/// answers 404 for both).
+package struct MethodCheckMiddleware: RouterMiddleware {
+  package typealias Context = ServerRequestContext
+  /// The methods of each path.
+  let allowed: [String: [HTTPRequest.Method]]
+
+  package func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let methods = allowed[request.uri.path], !methods.contains(request.method) {
+      let allow = methods.map(\.rawValue).joined(separator: ", ")
+      throw Problem(
+        .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(request.uri.path); expected \(allow)",
+        headers: [.allow: allow])
+    }
+    return try await next(request, context)
+  }
+}
+
+/// At most `limit` requests at once; the next one is answered 503 with
+/// `Retry-After: 1` at once, without being read. A request counts until its
+/// answer is written whole (or the connection is gone), streamed ones too.
+package struct InFlightLimitMiddleware: RouterMiddleware {
+  package typealias Context = ServerRequestContext
+  let limiter: InFlightLimiter
+
+  init(limit: Int) {
+    limiter = InFlightLimiter(limit: limit)
+  }
+
+  package func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard let permit = limiter.acquire() else {
+      throw Problem(
+        .serviceUnavailable, detail: "the server is answering \(limiter.limit) requests already; try again in a second",
+        headers: [.retryAfter: "1"])
+    }
+    var response = try await next(request, context)
+    let body = response.body
+    response.body = ResponseBody(contentLength: body.contentLength) { writer in
+      // The permit lives as long as this closure: released when the body
+      // is written, or when the answer is dropped unwritten.
+      try await body.write(writer)
+      withExtendedLifetime(permit) {}
+    }
+    return response
+  }
+}
+
+/// Counts requests in flight against a limit.
+final class InFlightLimiter: Sendable {
+  let limit: Int
+  private let count = Atomic<Int>(0)
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// A permit, or nil when `limit` requests hold one already.
+  func acquire() -> Permit? {
+    if count.wrappingAdd(1, ordering: .relaxed).newValue > limit {
+      count.wrappingSubtract(1, ordering: .relaxed)
+      return nil
+    }
+    return Permit(self)
+  }
+
+  fileprivate func release() {
+    count.wrappingSubtract(1, ordering: .relaxed)
+  }
+
+  /// One request's place, given back when the permit goes away.
+  final class Permit: Sendable {
+    private let limiter: InFlightLimiter
+    fileprivate init(_ limiter: InFlightLimiter) { self.limiter = limiter }
+    deinit { limiter.release() }
+  }
+}
+
+/// One line per request once its answer is written: method, path (quoted:
+/// nothing from a request reaches the log raw), status, latency and bytes
+/// of body.
+///
+/// ```
+/// POST "/v1/rows" 200 0.412 ms 1436 B
+/// ```
+package struct AccessLogMiddleware: RouterMiddleware {
+  package typealias Context = ServerRequestContext
+  let logger: Logger
+
+  package func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let start = ContinuousClock.now
+    let what = "\(request.method.rawValue) \(quoted(request.uri.path, limit: 200))"
+    var response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
+    let status = response.status.code
+    let body = response.body
+    let logger = self.logger
+    response.body = ResponseBody(contentLength: body.contentLength) { writer in
+      let counter = ByteCounter()
+      do {
+        try await body.write(CountingWriter(parent: writer, counter: counter))
+      } catch {
+        logger.info("\(what) \(status) aborted after \(milliseconds(since: start)) ms \(counter.count) B")
+        throw error
+      }
+      logger.info("\(what) \(status) \(milliseconds(since: start)) ms \(counter.count) B")
+    }
+    return response
+  }
+}
+
+/// `start` to now in milliseconds, three decimals.
+private func milliseconds(since start: ContinuousClock.Instant) -> String {
+  let elapsed = ContinuousClock.now - start
+  let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+  let fraction = String(microseconds % 1000)
+  return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
+
+/// Bytes of body written so far.
+private final class ByteCounter: Sendable {
+  private let total = Atomic<Int>(0)
+  var count: Int { total.load(ordering: .relaxed) }
+  func add(_ bytes: Int) { total.wrappingAdd(bytes, ordering: .relaxed) }
+}
+
+/// A body writer that counts what goes through it.
+private struct CountingWriter: ResponseBodyWriter {
+  var parent: any ResponseBodyWriter
+  let counter: ByteCounter
+
+  mutating func write(_ buffer: ByteBuffer) async throws {
+    counter.add(buffer.readableBytes)
+    try await parent.write(buffer)
+  }
+
+  consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+    try await parent.finish(trailingHeaders)
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// `Accept-Language`: the locale of a request without `locale`.
+///
+/// Ranges are taken by quality, highest first (`q` from 0 to 1, three
+/// decimals; equal ones in the order written); `q=0` and ranges that are
+/// not BCP 47 syntax are passed over. Each range is looked up as RFC 4647
+/// §3.4 says: the range itself, then shorter and shorter by dropping its
+/// last subtag (and a single-letter subtag left last, such as `-u`), until a
+/// tag the service can use: one the `locale` parameter takes (a language with
+/// CLDR data, a real region, known keywords). `fr-XX` gives `fr`. `*` stops
+/// the search at the server's default. Nothing usable gives nil: the
+/// server's default.
+enum LanguageNegotiation {
+  /// Ranges read from one header at most, so that a long header costs little.
+  static let mostRanges = 32
+
+  static func locale(for header: String, resolve: (String) -> Locale?) -> Locale? {
+    var ranges: [(tag: String, quality: Int)] = []
+    for element in header.split(separator: ",").prefix(mostRanges) {
+      let parts = element.split(separator: ";")
+      guard let first = parts.first else { continue }
+      let tag = first.trimmingCharacters(in: .whitespaces)
+      guard isLanguageRange(tag) else { continue }
+      var quality = 1000
+      for parameter in parts.dropFirst() {
+        let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+        guard trimmed.lowercased().hasPrefix("q=") else { continue }
+        guard let value = qualityValue(trimmed.dropFirst(2)) else {
+          quality = -1
+          break
+        }
+        quality = value
+      }
+      if quality > 0 { ranges.append((tag, quality)) }
+    }
+    // A stable sort: equal qualities keep the order written.
+    let ordered = ranges.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }
+    for (_, range) in ordered {
+      if range.tag == "*" { return nil }
+      var subtags = range.tag.split(separator: "-").map(String.init)
+      while !subtags.isEmpty {
+        if let locale = resolve(subtags.joined(separator: "-")) { return locale }
+        subtags.removeLast()
+        if subtags.last?.count == 1 { subtags.removeLast() }
+      }
+    }
+    return nil
+  }
+
+  /// `*`, or `1*8ALPHA *("-" 1*8alphanum)` (RFC 4647 §2.1).
+  static func isLanguageRange(_ text: String) -> Bool {
+    if text == "*" { return true }
+    let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = subtags.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return subtags.dropFirst().allSatisfy { subtag in
+      (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+
+  /// A quality value in thousandths: `0`, `0.5`, `1`, `1.000` (RFC 9110 §12.4.2).
+  static func qualityValue(_ text: Substring) -> Int? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts[0] == "0" || parts[0] == "1" else { return nil }
+    let fraction = parts.count == 2 ? parts[1] : ""
+    guard fraction.count <= 3, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    let thousandths = Int(fraction.padding(toLength: 3, withPad: "0", startingAt: 0))!
+    let value = (parts[0] == "1" ? 1000 : 0) + thousandths
+    return value <= 1000 ? value : nil
+  }
+}
+
+/// The media types the service reads and writes.
+enum MediaTypes {
+  static let json = "application/json"
+  static let ndjson = "application/x-ndjson"
+  static let problemJSON = "application/problem+json"
+  static let yaml = "application/yaml"
+
+  /// Types whose body is read as a payload: JSON and NDJSON under their
+  /// names, plain text, and what `curl --data-binary` sends unless told
+  /// otherwise (`application/x-www-form-urlencoded`). No `Content-Type`
+  /// reads as a payload too.
+  static let readable: Set<String> = [
+    "application/json", "application/x-ndjson", "application/ndjson", "text/plain",
+    "application/x-www-form-urlencoded",
+  ]
+
+  /// Whether a body of `contentType` is read; a `charset` other than UTF-8
+  /// (or its subset US-ASCII) is not.
+  static func isReadable(_ contentType: String?) -> Bool {
+    guard let contentType else { return true }
+    let parts = contentType.split(separator: ";")
+    guard let type = parts.first?.trimmingCharacters(in: .whitespaces).lowercased(), readable.contains(type) else {
+      return false
+    }
+    for parameter in parts.dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+      }
+      if pair.count == 2, pair[0] == "charset", !["utf-8", "utf8", "us-ascii"].contains(pair[1]) { return false }
+    }
+    return true
+  }
+
+  /// The answer's layout for `accept`: NDJSON when it prefers
+  /// `application/x-ndjson` (or `application/ndjson`), a JSON array
+  /// otherwise; nil when it allows neither (406).
+  ///
+  /// Each type gets the quality of the most specific range that matches it
+  /// (`type/subtype`, then `type/*`, then `*/*`); the higher quality wins,
+  /// then the more specific match, then the one written first, then JSON.
+  static func answer(for accept: String?) -> Answer? {
+    guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .json }
+    var ranges: [(type: String, subtype: String, quality: Int)] = []
+    for element in accept.split(separator: ",").prefix(64) {
+      let parts = element.split(separator: ";")
+      guard let range = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else { continue }
+      let halves = range.split(separator: "/", omittingEmptySubsequences: false)
+      guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { continue }
+      var quality = 1000
+      for parameter in parts.dropFirst() {
+        let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased().hasPrefix("q=") { quality = LanguageNegotiation.qualityValue(trimmed.dropFirst(2)) ?? 0 }
+      }
+      ranges.append((String(halves[0]), String(halves[1]), quality))
+    }
+    // (quality, specificity, -position) of each type we can write.
+    func rank(_ type: String, _ subtype: String) -> (Int, Int, Int)? {
+      var best: (quality: Int, specificity: Int, position: Int)?
+      for (position, range) in ranges.enumerated() {
+        let specificity =
+          if range.type == type && range.subtype == subtype { 3 }
+          else if range.type == type && range.subtype == "*" { 2 }
+          else if range.type == "*" && range.subtype == "*" { 1 }
+          else { 0 }
+        if specificity > 0 && specificity > (best?.specificity ?? 0) { best = (range.quality, specificity, position) }
+      }
+      guard let best, best.quality > 0 else { return nil }
+      return (best.quality, best.specificity, -best.position)
+    }
+    var candidates: [(answer: Answer, rank: (Int, Int, Int))] = []
+    if let rank = rank("application", "json") { candidates.append((.json, rank)) }
+    if let rank = rank("application", "x-ndjson") { candidates.append((.ndjson(contentType: ndjson), rank)) }
+    if let rank = rank("application", "ndjson") { candidates.append((.ndjson(contentType: "application/ndjson"), rank)) }
+    // `max` keeps the first of equals: JSON, the default, comes first.
+    return candidates.max { $0.rank < $1.rank }?.answer
+  }
+
+  /// The form of a `POST /v1/rows` answer.
+  enum Answer: Equatable {
+    /// A JSON array, buffered: it carries `ETag`, `Cache-Control` and `Expires`.
+    case json
+    /// NDJSON under this media type, streamed: validators come as trailers.
+    case ndjson(contentType: String)
+  }
+}

@@ -1,0 +1,209 @@
+/// The OpenAPI 3.1 document of the service, served at `GET /openapi.yaml`.
+///
+/// Generated from `docs/openapi.yaml` by `Scripts/embed-openapi.py`; a test
+/// checks that the two are the same text.
+enum OpenAPIDocument {
+  static let yaml = #"""
+openapi: 3.1.0
+info:
+  title: inbox-format service
+  version: 0.1.0
+  summary: An inbox payload in, the rows an inbox screen shows out.
+  description: |
+    `inbox-format serve`: the same rules and the same bytes as the
+    `inbox-format` command. Every error is RFC 9457 problem details.
+servers:
+  - url: http://127.0.0.1:8080
+paths:
+  /v1/rows:
+    post:
+      operationId: formatRows
+      summary: Format a payload into rows.
+      description: |
+        The body is a payload exactly as the command reads it: `{"items":[…]}`,
+        a bare array of messages, or NDJSON. The answer is the command's output
+        byte for byte: a JSON array (with `ETag`, `Cache-Control` and `Expires`),
+        or NDJSON when `Accept` prefers it (streamed; the validator and the
+        staleness come as trailers). Without `locale`, the locale is negotiated
+        from `Accept-Language`, then the server's default.
+      parameters:
+        - name: locale
+          in: query
+          description: BCP 47 (`fr-FR`, `en-US-u-hc-h23`) or POSIX (`fr_FR.UTF-8`) locale with CLDR data.
+          schema: {type: string, examples: [en-US]}
+        - name: timeZone
+          in: query
+          description: IANA zone (`Europe/Paris`) or fixed offset (`GMT+05:30`).
+          schema: {type: string, examples: [Europe/Paris]}
+        - name: now
+          in: query
+          description: The instant labels are relative to, RFC 3339 or `@` and seconds since 1970; the answer then never changes.
+          schema: {type: string, examples: ["2022-01-31T12:00:00Z"]}
+        - name: hourCycle
+          in: query
+          description: Force a 12- or 24-hour clock.
+          schema: {type: string, enum: ["12", "24"]}
+        - name: previewLength
+          in: query
+          description: Cut previews to this many grapheme clusters, ending in `…`.
+          schema: {type: integer, minimum: 1, maximum: 999999999}
+        - name: skipInvalid
+          in: query
+          description: Leave out invalid messages, listed in `Inbox-Skipped`, instead of answering 400.
+          schema: {type: boolean}
+        - name: Accept-Language
+          in: header
+          description: Used for the locale when `locale` is absent (q-values, RFC 4647 lookup).
+          schema: {type: string}
+        - name: If-None-Match
+          in: header
+          description: An entity tag from an earlier answer; a match gets 304.
+          schema: {type: string}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/Payload"}
+          application/x-ndjson:
+            schema: {type: string, description: "One message object per line."}
+      responses:
+        "200":
+          description: The rows, in input order.
+          headers:
+            Content-Language: {$ref: "#/components/headers/ContentLanguage"}
+            Vary: {$ref: "#/components/headers/Vary"}
+            ETag:
+              description: A strong validator of the JSON answer (a trailer for NDJSON).
+              schema: {type: string}
+            Cache-Control:
+              description: |
+                `max-age` to the first instant a label goes stale (a year when none does);
+                `public, max-age=31536000, immutable` with `now`; `no-cache` for NDJSON without `now`.
+              schema: {type: string}
+            Expires:
+              description: The same instant as `max-age`, as an HTTP-date (JSON answers).
+              schema: {type: string}
+            Inbox-Skipped-Count: {$ref: "#/components/headers/InboxSkippedCount"}
+            Inbox-Skipped: {$ref: "#/components/headers/InboxSkipped"}
+          content:
+            application/json:
+              schema:
+                type: array
+                items: {$ref: "#/components/schemas/Row"}
+            application/x-ndjson:
+              schema: {type: string, description: "One row object per line."}
+        "304":
+          description: The answer would be the one `If-None-Match` names.
+          headers:
+            ETag: {schema: {type: string}}
+            Cache-Control: {schema: {type: string}}
+        "400": {$ref: "#/components/responses/Problem"}
+        "406": {$ref: "#/components/responses/Problem"}
+        "408": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "415": {$ref: "#/components/responses/Problem"}
+        "503": {$ref: "#/components/responses/Problem"}
+        default: {$ref: "#/components/responses/Problem"}
+  /healthz:
+    get:
+      operationId: health
+      summary: Whether the process answers.
+      responses:
+        "200":
+          description: It does.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {const: ok}
+        default: {$ref: "#/components/responses/Problem"}
+  /openapi.yaml:
+    get:
+      operationId: openAPIDocument
+      summary: This document.
+      responses:
+        "200":
+          description: The OpenAPI 3.1 document of the service.
+          content:
+            application/yaml:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
+components:
+  headers:
+    ContentLanguage:
+      description: The locale used, as a BCP 47 tag.
+      schema: {type: string}
+    Vary:
+      description: Always `Accept, Accept-Language`.
+      schema: {type: string}
+    InboxSkippedCount:
+      description: With `skipInvalid=true`, how many messages were left out (absent when none).
+      schema: {type: integer, minimum: 1}
+    InboxSkipped:
+      description: |
+        With `skipInvalid=true`, the messages left out, each as the command words it:
+        an RFC 8941 list of strings (the first 50, at most 8 KiB).
+      schema: {type: string}
+  responses:
+    Problem:
+      description: RFC 9457 problem details.
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+  schemas:
+    Payload:
+      oneOf:
+        - type: object
+          required: [items]
+          properties:
+            items:
+              type: array
+              items: {$ref: "#/components/schemas/Message"}
+        - type: array
+          items: {$ref: "#/components/schemas/Message"}
+    Message:
+      type: object
+      required: [id, update_date]
+      properties:
+        id:
+          oneOf:
+            - {type: integer, minimum: -9223372036854775808, maximum: 9223372036854775807}
+            - {type: string}
+        update_date: {type: string, format: date-time}
+        firstname: {type: [string, "null"]}
+        lastname: {type: [string, "null"]}
+        message: {type: [string, "null"]}
+        phone_number:
+          type: [object, "null"]
+          properties:
+            international: {type: [string, "null"]}
+        unread_count: {type: [integer, "null"]}
+    Row:
+      type: object
+      required: [id, initials, title, message, date, isUnread]
+      additionalProperties: false
+      properties:
+        id: {type: [integer, string]}
+        initials: {type: string}
+        title: {type: string}
+        message: {type: string}
+        date: {type: string}
+        isUnread: {type: boolean}
+    Problem:
+      type: object
+      required: [type, title, status, detail]
+      properties:
+        type: {type: string}
+        title: {type: string}
+        status: {type: integer}
+        detail: {type: string, description: "One line; for a payload, the command's own message."}
+        line: {type: integer, minimum: 1}
+        column: {type: integer, minimum: 1}
+        path: {type: string, description: "The JSON path of the problem, e.g. items[3].update_date."}
+        id: {type: [integer, string], description: "The message's id, when it has a usable one."}
+        parameter: {type: string, description: "The query parameter that is wrong."}
+
+"""#
+}

@@ -1,0 +1,140 @@
+import Foundation
+package import HTTPTypes
+package import Hummingbird
+package import InboxFormat
+package import InboxFormatOptions
+
+/// An error answered as RFC 9457 problem details (`application/problem+json`):
+/// `type`, `title`, `status`, `detail`, and members that locate the problem.
+///
+/// ```json
+/// {"type":"about:blank","title":"Bad Request","status":400,"detail":"line 1, column 19: invalid JSON: …","line":1,"column":19}
+/// ```
+package struct Problem: Error, HTTPResponseError, Sendable {
+  /// A member of the problem object beyond the standard ones.
+  package enum Member: Sendable, Equatable {
+    case string(String)
+    case integer(Int64)
+  }
+
+  /// The status answered.
+  package var status: HTTPResponse.Status
+  /// One line saying what is wrong and what would do; values from the
+  /// request in it are quoted (``quoted(_:limit:)``).
+  package var detail: String
+  /// Members after `detail`, in order: `line`, `column`, `path`, `id`, `parameter`.
+  package var members: [(name: String, value: Member)]
+  /// Fields the answer carries besides `Content-Type` (`Allow`, `Retry-After`).
+  package var headers: HTTPFields
+
+  /// Creates a problem.
+  package init(
+    _ status: HTTPResponse.Status, detail: String, members: [(name: String, value: Member)] = [],
+    headers: HTTPFields = [:]
+  ) {
+    self.status = status
+    self.detail = detail
+    self.members = members
+    self.headers = headers
+  }
+
+  /// A payload that is not valid: 400 with the command's own one-line
+  /// message as `detail` (what it writes after `inbox-format: <input>: `),
+  /// and where the problem is.
+  package init(payload error: InboxFormatError) {
+    var members: [(name: String, value: Member)] = []
+    if let location = error.location {
+      members.append(("line", .integer(Int64(location.line))))
+      members.append(("column", .integer(Int64(location.column))))
+    }
+    if let path = Self.path(of: error) { members.append(("path", .string(path))) }
+    switch error.item?.id {
+    case .integer(let value)?: members.append(("id", .integer(value)))
+    case .string(let value)?: members.append(("id", .string(value)))
+    case nil: break
+    }
+    self.init(.badRequest, detail: "\(error)", members: members)
+  }
+
+  /// A query parameter whose value cannot be used: 400 naming it, with the
+  /// message the command gives for the same value of its option.
+  package init(parameter: String, _ error: OptionError) {
+    self.init(.badRequest, detail: error.message(naming: parameter), members: [("parameter", .string(parameter))])
+  }
+
+  /// The JSON path of what is wrong: the message and its field
+  /// (`items[3].update_date`), or the line's message in NDJSON.
+  private static func path(of error: InboxFormatError) -> String? {
+    switch error {
+    case .missingField(let item, let field), .typeMismatch(let item, let field, _, _, _),
+      .numberOutOfRange(let item, let field, _, _):
+      "\(item.path).\(field)"
+    case .invalidDate(let item, _, _, _): "\(item.path).update_date"
+    case .brokenLine(let index, _, _, _): "[\(index)]"
+    case .unexpectedShape(let path, _, _) where path.hasPrefix("items") || path.hasPrefix("["): path
+    case .emptyInput, .syntax, .unexpectedShape: nil
+    }
+  }
+
+  /// The problem object, on one line.
+  package var json: String {
+    var object = JSONObject()
+    object.add("type", string: "about:blank")
+    object.add("title", string: status.reasonPhrase)
+    object.add("status", integer: Int64(status.code))
+    object.add("detail", string: detail)
+    for member in members {
+      switch member.value {
+      case .string(let value): object.add(member.name, string: value)
+      case .integer(let value): object.add(member.name, integer: value)
+      }
+    }
+    return object.text
+  }
+
+  /// The answer: the problem object as `application/problem+json`.
+  package var response: Response {
+    var fields = headers
+    fields[.contentType] = MediaTypes.problemJSON
+    return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
+  }
+
+  package func response(from request: Request, context: some RequestContext) throws -> Response {
+    response
+  }
+}
+
+/// A JSON object written member by member, in the order added, on one line.
+struct JSONObject {
+  private var members: [String] = []
+
+  mutating func add(_ name: String, string value: String) {
+    members.append(jsonString(name) + ":" + jsonString(value))
+  }
+
+  mutating func add(_ name: String, integer value: Int64) {
+    members.append(jsonString(name) + ":" + String(value))
+  }
+
+  var text: String { "{" + members.joined(separator: ",") + "}" }
+}
+
+/// `value` as a JSON string: `"` and `\` escaped, controls as `\u00XX`,
+/// everything else as it is (UTF-8).
+func jsonString(_ value: String) -> String {
+  var result = "\""
+  for scalar in value.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

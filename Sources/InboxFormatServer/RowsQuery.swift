@@ -1,0 +1,128 @@
+import Foundation
+import InboxFormat
+import InboxFormatOptions
+
+/// The query of `POST /v1/rows`: the command's formatting options under
+/// their JSON names, each at most once.
+///
+/// Values are percent-decoded as UTF-8; `+` stays a plus sign (no value
+/// holds a space, and `timeZone=GMT+05:30` then means what it says).
+struct RowsQuery {
+  var locale: Locale?
+  var timeZone: TimeZone?
+  var now: Date?
+  var hourCycle: HourCycle?
+  var previewLength: Int?
+  var skipInvalid = false
+
+  /// The parameters, in the order the documentation gives them.
+  static let names = ["locale", "timeZone", "now", "hourCycle", "previewLength", "skipInvalid"]
+
+  /// Reads `query` (the part of the target after `?`), resolving names
+  /// through `settings`. Throws a 400 ``Problem`` naming the first parameter
+  /// that is unknown, repeated or not usable.
+  init(_ query: String?, settings: SettingsResolver) throws(Problem) {
+    guard let query, !query.isEmpty else { return }
+    var seen: Set<String> = []
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let (rawName, rawValue) =
+        if let equals = pair.firstIndex(of: "=") {
+          (pair[..<equals], pair[pair.index(after: equals)...])
+        } else {
+          (pair[...], Substring(""))
+        }
+      guard let name = percentDecoded(rawName) else {
+        throw Problem(.badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
+      }
+      guard Self.names.contains(name) else {
+        throw Problem(
+          .badRequest,
+          detail: "unknown query parameter \(quoted(name)); expected locale, timeZone, now, hourCycle, previewLength or skipInvalid",
+          members: [("parameter", .string(name))])
+      }
+      guard seen.insert(name).inserted else {
+        throw Problem(.badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
+      }
+      guard let value = percentDecoded(rawValue) else {
+        throw Problem(
+          .badRequest, detail: "\(name) \(quoted(String(rawValue))) is not percent-encoded UTF-8",
+          members: [("parameter", .string(name))])
+      }
+      try read(name, value, settings: settings)
+    }
+  }
+
+  private mutating func read(_ name: String, _ value: String, settings: SettingsResolver) throws(Problem) {
+    do throws(OptionError) {
+      switch name {
+      case "locale": locale = try settings.locale(value)
+      case "timeZone": timeZone = try settings.timeZone(value)
+      case "now": now = try Instant.parse(value)
+      case "hourCycle":
+        switch value {
+        case "12": hourCycle = .twelveHour
+        case "24": hourCycle = .twentyFourHour
+        default: throw OptionError.badNumber(value, expected: "12 or 24")
+        }
+      case "previewLength":
+        guard !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+          let length = Int(value), length >= 1
+        else { throw OptionError.badNumber(value, expected: "an integer from 1 to 999999999") }
+        previewLength = length
+      default:  // skipInvalid
+        switch value {
+        case "true": skipInvalid = true
+        case "false": skipInvalid = false
+        default: throw OptionError.badNumber(value, expected: "true or false")
+        }
+      }
+    } catch {
+      throw Problem(parameter: name, error)
+    }
+  }
+}
+
+/// `text` with each `%XX` turned into its byte, read as UTF-8; nil when an
+/// escape is broken or the bytes are not UTF-8.
+func percentDecoded(_ text: Substring) -> String? {
+  guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count)
+  var iterator = text.utf8.makeIterator()
+  while let byte = iterator.next() {
+    guard byte == UInt8(ascii: "%") else {
+      bytes.append(byte)
+      continue
+    }
+    guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+    bytes.append(high << 4 | low)
+  }
+  return String(validating: bytes, as: UTF8.self)
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+  default: nil
+  }
+}
+
+/// Locale names and zone ids read as the command reads them
+/// (``LocaleName``, ``TimeZoneName``), each name read once: reading asks
+/// ICU, and requests name the same few again and again.
+final class SettingsResolver: Sendable {
+  private let locales = BoundedCache<String, Locale>(capacity: 256)
+  private let zones = BoundedCache<String, TimeZone>(capacity: 256)
+
+  /// The locale `name` names (a `locale` parameter, a range of `Accept-Language`).
+  func locale(_ name: String) throws(OptionError) -> Locale {
+    try locales.value(for: name) { () throws(OptionError) in try LocaleName.locale(from: name) }
+  }
+
+  /// The zone `id` names.
+  func timeZone(_ id: String) throws(OptionError) -> TimeZone {
+    try zones.value(for: id) { () throws(OptionError) in try TimeZoneName.timeZone(id: id) }
+  }
+}

@@ -1,0 +1,73 @@
+package import Foundation
+package import InboxFormat
+
+/// Everything `inbox-format serve` is started with: where it listens, the
+/// formatting defaults a request does not override, and its limits.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(defaults: FormattingDefaults(
+///   locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
+/// configuration.port = 0  // any free port; `onListening` is told which
+/// ```
+package struct ServerConfiguration: Sendable {
+  /// The address to bind: loopback unless told otherwise.
+  package var host = "127.0.0.1"
+  /// The port to bind; 0 takes any free one.
+  package var port = 8080
+  /// The settings of a request that does not name its own.
+  package var defaults: FormattingDefaults
+  /// The largest request body read, in bytes; a larger one gets 413 without being read whole.
+  package var maxBodySize = 8 << 20
+  /// How long a connection may stay idle, and how long a client has to send
+  /// a request's head; each part of a request received starts it again.
+  package var idleTimeout: Duration = .seconds(10)
+  /// How long a client has to send a whole request body, from its head on:
+  /// a client trickling its body holds nothing but its own connection, and
+  /// that only this long.
+  package var bodyTimeout: Duration = .seconds(30)
+  /// The most requests formatted or answered at once; the next gets 503.
+  package var maxRequestsInFlight = 256
+  /// The most formatters kept (one per locale, time zone, hour cycle and preview length).
+  package var maxCachedFormatters = 64
+  /// How long a graceful shutdown may take before what is left is cancelled.
+  package var shutdownGracePeriod: Duration = .seconds(8)
+  /// The clock of requests without `now` when ``FormattingDefaults/now`` is nil,
+  /// and of `Expires`: the system clock, or a test's.
+  package var clock: @Sendable () -> Date = { Date() }
+  /// Called once the server listens, with the address and the port bound
+  /// (the real one when ``port`` is 0).
+  package var onListening: (@Sendable (_ host: String, _ port: Int) -> Void)?
+
+  /// Creates a configuration with the defaults of `inbox-format serve`.
+  package init(defaults: FormattingDefaults) {
+    self.defaults = defaults
+  }
+}
+
+/// The formatting settings a request gets unless its query names others:
+/// the server's `--locale`, `--time-zone`, `--hour-cycle`,
+/// `--preview-length` and `--now`, already resolved.
+package struct FormattingDefaults: Sendable {
+  /// The locale when a request has neither `locale` nor a usable `Accept-Language`.
+  package var locale: Locale
+  /// The time zone when a request has no `timeZone`.
+  package var timeZone: TimeZone
+  /// The hour cycle when a request has no `hourCycle`; nil follows the locale.
+  package var hourCycle: HourCycle?
+  /// The preview length when a request has no `previewLength`; nil for no limit.
+  package var previewLength: Int?
+  /// A frozen instant for requests without `now` (`--now`, `SOURCE_DATE_EPOCH`);
+  /// nil lets the clock run.
+  package var now: Date?
+
+  /// Creates the defaults.
+  package init(
+    locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil, previewLength: Int? = nil, now: Date? = nil
+  ) {
+    self.locale = locale
+    self.timeZone = timeZone
+    self.hourCycle = hourCycle
+    self.previewLength = previewLength
+    self.now = now
+  }
+}

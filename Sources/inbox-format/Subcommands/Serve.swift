@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import InboxFormat
+import InboxFormatServer
+import Logging
+
+extension InboxFormatCommand {
+  /// `serve`: the formatting service, until SIGTERM or SIGINT.
+  ///
+  /// A thin front: it resolves the defaults as `format` does and hands them
+  /// to ``runServer(_:logger:)``, which owns everything HTTP.
+  struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "serve",
+      abstract: "Serve POST /v1/rows over HTTP: a payload in, the rows out, as format writes them.",
+      discussion: """
+        The formatting options set the defaults of requests that do not name their own. \
+        Listens on loopback unless --host says otherwise, logs one line per request on \
+        standard error, and on SIGTERM or SIGINT stops accepting, answers what it accepted \
+        and exits 0. See GET /openapi.yaml for the API.
+        """)
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 takes a free one (the line on standard error says which).", valueName: "port"))
+    var port = 8080
+
+    @OptionGroup var formatting: FormattingOptions
+
+    @Option(help: ArgumentHelp("The largest request body read, in bytes; a larger one gets 413.", valueName: "bytes"))
+    var maxBodySize = 8 << 20
+
+    @Option(help: ArgumentHelp("The most requests answered at once; the next gets 503.", valueName: "n"))
+    var maxRequestsInFlight = 256
+
+    @Option(help: ArgumentHelp("Seconds a connection may idle, or take to send a request's head.", valueName: "seconds"))
+    var idleTimeout = 10
+
+    @Option(help: ArgumentHelp("Seconds a client has to send a whole request body.", valueName: "seconds"))
+    var bodyTimeout = 30
+
+    @Option(help: "The least important log lines written (the access log is info).")
+    var logLevel: LogLevel = .info
+
+    func validate() throws {
+      guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+      guard maxBodySize >= 1 else { throw ValidationError("--max-body-size must be at least 1, not \(maxBodySize)") }
+      guard maxRequestsInFlight >= 1 else {
+        throw ValidationError("--max-requests-in-flight must be at least 1, not \(maxRequestsInFlight)")
+      }
+      guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600, not \(idleTimeout)") }
+      guard (1...3600).contains(bodyTimeout) else { throw ValidationError("--body-timeout must be from 1 to 3600, not \(bodyTimeout)") }
+      guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
+    }
+
+    func run() async throws {
+      let environment = ProcessEnvironment.current
+      let context = try formatting.context(environment: environment)
+      var configuration = ServerConfiguration(
+        defaults: FormattingDefaults(
+          locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
+          previewLength: context.previewLength, now: try formatting.frozenNow(environment: environment)))
+      configuration.host = host
+      configuration.port = port
+      configuration.maxBodySize = maxBodySize
+      configuration.maxRequestsInFlight = maxRequestsInFlight
+      configuration.idleTimeout = .seconds(idleTimeout)
+      configuration.bodyTimeout = .seconds(bodyTimeout)
+      configuration.clock = environment.clock
+      configuration.onListening = { host, port in
+        let address = host.contains(":") ? "[\(host)]" : host
+        StandardError.write("inbox-format: serving on http://\(address):\(port)")
+      }
+      let level = logLevel.level
+      LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+      }
+      do {
+        try await runServer(configuration, logger: Logger(label: "inbox-format"))
+      } catch {
+        StandardError.write(
+          "inbox-format: cannot serve on \(quotedAddress): \(OneLine.safe(String(describing: error)))")
+        throw ExitStatus.ioError
+      }
+    }
+
+    private var quotedAddress: String { "\(InboxFormat.quoted(host)) port \(port)" }
+  }
+}
+
+/// `--log-level`.
+enum LogLevel: String, ExpressibleByArgument, CaseIterable {
+  case trace, debug, info, notice, warning, error, critical
+
+  var level: Logger.Level { Logger.Level(rawValue: rawValue)! }
+}
