@@ -10,8 +10,10 @@ import Synchronization
 /// 404, the method table's 405, the limiter's 503, the handler's 400, 406,
 /// 408, 413 and 415, and anything unexpected as 500 (logged).
 ///
-/// A request answered before its body was read has its input closed, so
-/// that the server does not go on reading a body nobody wants.
+/// A request answered before its body was read has its input closed when
+/// that body is long or of unknown length, so that the server does not go
+/// on reading what nobody wants (a short one is read and dropped, which
+/// keeps the connection).
 package struct ProblemMiddleware: RouterMiddleware {
   package typealias Context = ServerRequestContext
   let logger: Logger
@@ -23,7 +25,7 @@ package struct ProblemMiddleware: RouterMiddleware {
       return try await next(request, context)
     } catch {
       let problem = Self.problem(for: error, request: request, logger: logger)
-      if request.declaresBody && !context.body.isRead {
+      if request.hasBodyNotToDrain && !context.body.isRead {
         context.channel.close(mode: .input, promise: nil)
       }
       return problem.response
@@ -38,6 +40,9 @@ package struct ProblemMiddleware: RouterMiddleware {
       return Problem(error.status, detail: error.body ?? defaultDetail(error.status, request), headers: error.headers)
     case let error as any HTTPResponseError:
       return Problem(error.status, detail: defaultDetail(error.status, request))
+    case is CancellationError:
+      // Shutdown's grace period ran out while this request was still being received.
+      return Problem(.serviceUnavailable, detail: "the server is shutting down", headers: [.connection: "close"])
     default:
       logger.error("unhandled error answering \(request.method) \(quoted(request.uri.path, limit: 200)): \(quoted(String(describing: error), limit: 500))")
       return Problem(.internalServerError, detail: "the server failed to answer; the failure is logged")

@@ -33,10 +33,15 @@ package final class BodyState: Sendable {
 }
 
 extension Request {
-  /// Whether the request says it has a body: a `Content-Length` above 0,
-  /// or a `Transfer-Encoding`.
-  var declaresBody: Bool {
-    if let length = headers[.contentLength] { return length != "0" }
+  /// A body left unread that is at most this long is read and dropped by
+  /// the server, which keeps the connection; a longer one, or one of
+  /// unknown length, is not read at all (the connection then closes).
+  static let longestBodyDrained = 64 << 10
+
+  /// Whether the request's body, if it is left unread, must not be read
+  /// after the answer: longer than ``longestBodyDrained``, or chunked.
+  var hasBodyNotToDrain: Bool {
+    if let length = headers[.contentLength] { return (Int(length) ?? Int.max) > Self.longestBodyDrained }
     return headers[.transferEncoding] != nil
   }
 }

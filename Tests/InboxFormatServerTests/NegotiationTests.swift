@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+@testable import InboxFormatServer
+import NIOCore
+import Testing
+
+/// `Accept-Language` when a request has no `locale`.
+@Suite struct NegotiationTests {
+  @Test(arguments: [
+    ("fr-FR", "fr-FR"),
+    ("de-DE;q=0.5, ja-JP", "ja-JP"),  // the higher quality wins, wherever written
+    ("en-GB, fr-FR", "en-GB"),  // equal qualities: the first written
+    ("fr-XX", "fr"),  // lookup: not a region, so the language alone
+    ("de-CH-u-ca-xxx", "de-CH"),  // no such calendar: lookup drops subtags, and the singleton left last
+    ("xx-YY, es-MX;q=0.3", "es-MX"),  // a language without data is passed over
+    ("!!!, pt-BR;q=0.2", "pt-BR"),  // not a language range: passed over
+    ("fr-FR;q=0, it-IT;q=0.1", "it-IT"),  // q=0 means not acceptable
+    ("ko-KR;q=2, sv-SE;q=0.1", "sv-SE"),  // a quality out of range spoils its range
+    ("*", "en-US"),  // any: the server's default
+    ("*, fr-FR;q=0.5", "en-US"),
+    ("tlh, i-klingon", "en-US"),  // nothing usable: the server's default
+    ("", "en-US"),
+  ])
+  func acceptLanguageChoosesTheLocale(_ header: String, _ language: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows(
+        "now=2022-01-31T12:00:00Z", headers: header.isEmpty ? [:] : [.acceptLanguage: header])
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentLanguage] == language)
+    }
+  }
+
+  @Test func theNegotiatedLocaleFormats() async throws {
+    try await withServer { client in
+      let response = try await client.rows(
+        "now=2022-01-31T12:00:00Z", headers: [.acceptLanguage: "fr-CA;q=0.8, de-DE;q=0.9"])
+      #expect(response.headers[.contentLanguage] == "de-DE")
+      #expect(String(buffer: response.body).contains(#""date":"Gestern""#))
+    }
+  }
+
+  @Test func theLocaleParameterWinsOverTheHeader() async throws {
+    try await withServer { client in
+      let response = try await client.rows(
+        "locale=ja-JP&now=2022-01-31T12:00:00Z", headers: [.acceptLanguage: "fr-FR"])
+      #expect(response.headers[.contentLanguage] == "ja-JP")
+    }
+  }
+
+  @Test func qualityValues() {
+    #expect(LanguageNegotiation.qualityValue("1") == 1000)
+    #expect(LanguageNegotiation.qualityValue("1.000") == 1000)
+    #expect(LanguageNegotiation.qualityValue("0.5") == 500)
+    #expect(LanguageNegotiation.qualityValue("0.125") == 125)
+    #expect(LanguageNegotiation.qualityValue("0") == 0)
+    #expect(LanguageNegotiation.qualityValue("1.5") == nil)
+    #expect(LanguageNegotiation.qualityValue("0.1234") == nil)
+    #expect(LanguageNegotiation.qualityValue("2") == nil)
+    #expect(LanguageNegotiation.qualityValue("") == nil)
+  }
+
+  @Test func lookupTriesShorterTags() {
+    var tried: [String] = []
+    let locale = LanguageNegotiation.locale(for: "zh-Hant-TW-u-nu-xxx") { tag in
+      tried.append(tag)
+      return tag == "zh-Hant-TW" ? Locale(identifier: tag) : nil
+    }
+    #expect(locale?.identifier(.bcp47) == "zh-Hant-TW")
+    #expect(tried == ["zh-Hant-TW-u-nu-xxx", "zh-Hant-TW-u-nu", "zh-Hant-TW"])
+  }
+
+  @Test func structuredStringsStayValid() {
+    #expect(structuredStringList(["a \"b\" \\ c"]) == #""a \"b\" \\ c""#)
+    #expect(structuredStringList(["…", "é"]) == #""\\u{2026}", "\\u{E9}""#)
+  }
+}

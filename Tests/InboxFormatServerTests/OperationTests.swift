@@ -1,0 +1,162 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+@testable import InboxFormatServer
+import NIOCore
+import Testing
+
+/// Limits, timeouts, the other endpoints, 404 and 405.
+@Suite struct OperationTests {
+  @Test(arguments: [TestingSetup.router, .live])
+  func healthz(_ setup: TestingSetup) async throws {
+    try await withServer(setup) { client in
+      let response = try await client.execute(uri: "/healthz", method: .get)
+      #expect(response.status == .ok)
+      #expect(String(buffer: response.body) == "{\"status\":\"ok\"}\n")
+      #expect(response.headers[.contentType] == "application/json")
+    }
+  }
+
+  @Test func openAPIDocumentIsServedAndCommitted() async throws {
+    let committed = try String(
+      contentsOf: dataDirectory.deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml"), encoding: .utf8)
+    #expect(OpenAPIDocument.yaml == committed, "run Scripts/embed-openapi.py after editing docs/openapi.yaml")
+    try await withServer { client in
+      let response = try await client.execute(uri: "/openapi.yaml", method: .get)
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentType] == "application/yaml")
+      #expect(String(buffer: response.body) == committed)
+    }
+  }
+
+  @Test(arguments: [TestingSetup.router, .live])
+  func unknownPathsAre404(_ setup: TestingSetup) async throws {
+    try await withServer(setup) { client in
+      let response = try await client.execute(uri: "/v2/rows?x=%1B", method: .get)
+      #expect(response.status == .notFound)
+      let problem = try ProblemBody(response)
+      #expect(problem.detail.hasPrefix(#"nothing at "/v2/rows""#))
+    }
+  }
+
+  @Test(arguments: [
+    ("/v1/rows", HTTPRequest.Method.get, "POST"), ("/v1/rows", .put, "POST"), ("/v1/rows", .delete, "POST"),
+    ("/healthz", .post, "GET, HEAD"), ("/openapi.yaml", .delete, "GET, HEAD"),
+  ])
+  func otherMethodsAre405WithAllow(_ path: String, _ method: HTTPRequest.Method, _ allow: String) async throws {
+    try await withServer { client in
+      let response = try await client.execute(uri: path, method: method)
+      #expect(response.status == .methodNotAllowed)
+      #expect(response.headers[.allow] == allow)
+      _ = try ProblemBody(response)
+    }
+  }
+
+  @Test func headOfHealthz() async throws {
+    try await withServer(.live) { client in
+      let response = try await client.execute(uri: "/healthz", method: .head)
+      #expect(response.status == .ok)
+    }
+  }
+
+  @Test func aDeclaredLengthPastTheLimitIs413() async throws {
+    try await withServer(.router, testConfiguration { $0.maxBodySize = 100 }) { client in
+      let response = try await client.rows(body: ByteBuffer(repeating: UInt8(ascii: " "), count: 101))
+      #expect(response.status == .contentTooLarge)
+      #expect(try ProblemBody(response).detail == "the request body is larger than 100 bytes, the most read")
+    }
+  }
+
+  /// A client declaring 100 MB gets 413 after sending a little of it, and
+  /// the connection closes: the rest is never read.
+  @Test func a413IsAnsweredWithoutReadingTheBody() async throws {
+    try await withServer(.live, testConfiguration { $0.maxBodySize = 1_000 }) { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      await connection.send("POST /v1/rows HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n[")
+      let answer = await connection.readToEnd()  // returns once the server closes the connection
+      #expect(answer.hasPrefix("HTTP/1.1 413"))
+      #expect(answer.contains("application/problem+json"))
+      // The server stopped reading: most of 100 MB cannot be sent.
+      var sent = 0
+      let chunk = String(repeating: " ", count: 65_536)
+      while sent < 100_000_000, await connection.send(chunk) { sent += chunk.utf8.count }
+      #expect(sent < 50_000_000)
+    }
+  }
+
+  @Test func aChunkedBodyPastTheLimitIs413() async throws {
+    try await withServer(.live, testConfiguration { $0.maxBodySize = 1_000 }) { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      await connection.send("POST /v1/rows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+      var sent = 0
+      let chunk = "400\r\n" + String(repeating: " ", count: 1_024) + "\r\n"
+      while sent < 100, await connection.send(chunk) { sent += 1 }
+      let answer = await connection.readToEnd()
+      #expect(answer.hasPrefix("HTTP/1.1 413"))
+      #expect(sent < 100)
+    }
+  }
+
+  @Test func aBodyThatTricklesPastTheDeadlineIs408() async throws {
+    try await withServer(.live, testConfiguration { $0.bodyTimeout = .seconds(1) }) { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      let start = ContinuousClock.now
+      await connection.send("POST /v1/rows HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[")
+      let answer = await connection.readToEnd()
+      #expect(answer.hasPrefix("HTTP/1.1 408"))
+      #expect(answer.contains(#""detail":"the request body did not arrive whole within 1 second""#))
+      #expect(ContinuousClock.now - start < .seconds(5))
+      // Others are answered meanwhile, and after.
+      let response = try await client.rows(RowsEndpointTests.pinned)
+      #expect(response.status == .ok)
+    }
+  }
+
+  @Test func requestsPastTheLimitInFlightAre503() async throws {
+    try await withServer(.live, testConfiguration { $0.maxRequestsInFlight = 1 }) { client in
+      let port = try #require(client.port)
+      // The first holds the only place while its body trickles in.
+      let first = try RawConnection(port: port)
+      await first.send("POST /v1/rows?now=2022-01-31T12:00:00Z HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n[")
+      try await Task.sleep(for: .milliseconds(200))
+      let refused = try await client.rows(RowsEndpointTests.pinned)
+      #expect(refused.status == .serviceUnavailable)
+      #expect(refused.headers[.retryAfter] == "1")
+      _ = try ProblemBody(refused)
+      // Health checks are not counted.
+      #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+      await first.send("]")
+      let answer = await first.read(until: "[]\n")
+      #expect(answer.hasPrefix("HTTP/1.1 200"))
+      // The place is given back once the answer is written.
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(try await client.rows(RowsEndpointTests.pinned).status == .ok)
+    }
+  }
+
+  @Test func formattersAreKeptWithinTheirBound() async throws {
+    let configuration = testConfiguration { $0.maxCachedFormatters = 2 }
+    let endpoint = RowsEndpoint(configuration: configuration, logger: quietLogger)
+    _ = endpoint  // the bound itself:
+    let cache = BoundedCache<Int, Int>(capacity: 2)
+    _ = cache.value(for: 1) { 10 }
+    _ = cache.value(for: 2) { 20 }
+    _ = cache.value(for: 1) { 11 }  // kept: 1 is now the most recent
+    _ = cache.value(for: 3) { 30 }  // 2 goes
+    #expect(cache.count == 2)
+    #expect(cache.value(for: 1) { 12 } == 10)
+    #expect(cache.value(for: 2) { 21 } == 21)
+  }
+
+  @Test func httpDates() {
+    #expect(Caching.httpDate(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    #expect(Caching.rfc3339(Date(timeIntervalSince1970: 1_643_670_000)) == "2022-01-31T23:00:00Z")
+  }
+
+  @Test func freshnessRoundsDown() {
+    let now = Date(timeIntervalSince1970: 1000)
+    #expect(Caching.freshness(now: now, staleAt: now.addingTimeInterval(59.9), pinned: false).cacheControl == "max-age=59")
+    #expect(Caching.freshness(now: now, staleAt: now.addingTimeInterval(-5), pinned: false).cacheControl == "max-age=0")
+    #expect(Caching.freshness(now: now, staleAt: nil, pinned: false).cacheControl == "max-age=31536000")
+  }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import InboxFormat
+import InboxFormatServer
+import NIOCore
+import Testing
+
+/// `POST /v1/rows`: media types, errors, caching, skipped messages.
+@Suite struct RowsEndpointTests {
+  static let pinned = "locale=en-US&timeZone=Europe%2FParis&now=2022-01-31T12:00:00Z"
+
+  static var exampleContext: FormattingContext {
+    FormattingContext(now: exampleNow, locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!)
+  }
+
+  @Test func theExampleAsTheReadmeShowsIt() async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned)
+      #expect(response.status == .ok)
+      #expect(String(buffer: response.body).hasPrefix(#"[{"id":1,"initials":"AA","title":"Alexander Anderson","#))
+      #expect(String(buffer: response.body).hasSuffix("}]\n"))
+      #expect(response.headers[.contentLanguage] == "en-US")
+      #expect(response.headers[.vary] == "Accept, Accept-Language")
+    }
+  }
+
+  @Test(arguments: [
+    nil, "application/json", "application/json; charset=utf-8", "application/x-ndjson", "application/ndjson",
+    "text/plain", "application/x-www-form-urlencoded",
+  ])
+  func readableMediaTypes(_ contentType: String?) async throws {
+    try await withServer { client in
+      let headers: HTTPFields = contentType.map { [.contentType: $0] } ?? [:]
+      let response = try await client.rows(Self.pinned, headers: headers)
+      #expect(response.status == .ok)
+    }
+  }
+
+  @Test(arguments: ["application/xml", "multipart/form-data; boundary=x", "application/json; charset=latin1"])
+  func otherMediaTypesAre415(_ contentType: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, headers: [.contentType: contentType])
+      #expect(response.status == .unsupportedMediaType)
+      _ = try ProblemBody(response)
+    }
+  }
+
+  @Test func ndjsonBodyIn() async throws {
+    let ndjson = #"""
+      {"id":1,"firstname":"Ada","update_date":"2022-01-31T08:45:33Z","unread_count":1}
+      {"id":"b","lastname":"Lovelace","update_date":"2022-01-30T08:45:33Z"}
+
+      """#
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, body: ByteBuffer(string: ndjson), headers: [.contentType: "application/x-ndjson"])
+      #expect(response.status == .ok)
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(ndjson.utf8), Self.exampleContext)))
+    }
+  }
+
+  @Test(arguments: [
+    ("application/x-ndjson", "application/x-ndjson"), ("application/ndjson", "application/ndjson"),
+    ("application/x-ndjson, application/json", "application/x-ndjson"),
+    ("application/json;q=0.5, application/x-ndjson", "application/x-ndjson"),
+    ("application/x-ndjson;q=0.5, application/json", "application/json"),
+    ("application/x-ndjson, */*", "application/x-ndjson"), ("*/*", "application/json"),
+    ("application/*", "application/json"), ("text/html, */*;q=0.1", "application/json"),
+  ])
+  func acceptChoosesTheLayout(_ accept: String, _ contentType: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, headers: [.accept: accept])
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentType] == contentType)
+      let layout: InboxEncoder.Layout = contentType == "application/json" ? .compact : .ndjson
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), Self.exampleContext, layout: layout)))
+    }
+  }
+
+  @Test(arguments: ["text/html", "application/json;q=0, application/x-ndjson;q=0, application/ndjson;q=0, */*", "image/*"])
+  func anAcceptThatAllowsNeitherIs406(_ accept: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, headers: [.accept: accept])
+      #expect(response.status == .notAcceptable)
+      _ = try ProblemBody(response)
+    }
+  }
+
+  @Test func ndjsonCarriesItsValidatorsAsTrailers() async throws {
+    try await withServer { client in
+      let pinned = try await client.rows(Self.pinned, headers: [.accept: "application/x-ndjson"])
+      #expect(pinned.headers[.cacheControl] == "public, max-age=31536000, immutable")
+      #expect(pinned.headers[.eTag] == nil)
+      #expect(pinned.trailerHeaders?[.eTag]?.hasPrefix("\"") == true)
+      // Yesterday's label goes stale at the next Paris midnight: 23:00 UTC.
+      #expect(pinned.trailerHeaders?[HTTPField.Name("Inbox-Stale-At")!] == "2022-01-31T23:00:00Z")
+      let running = try await client.rows("locale=en-US", headers: [.accept: "application/x-ndjson"])
+      #expect(running.headers[.cacheControl] == "no-cache")
+    }
+  }
+
+  @Test func aMalformedBodyIs400WithTheCommandsMessage() async throws {
+    let body = #"{"items":[{"id":1,"update_date":"2022-01-31T08:45:33Z"},]}"#
+    var expectedError: InboxFormatError?
+    do { _ = try InboxDecoder().decode(Array(body.utf8)) } catch { expectedError = error }
+    let error = try #require(expectedError)
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, body: ByteBuffer(string: body))
+      #expect(response.status == .badRequest)
+      let problem = try ProblemBody(response)
+      #expect(problem.detail == "\(error)")
+      #expect(problem.detail.hasPrefix("line 1, column "))
+      #expect(problem.line == error.location?.line)
+      #expect(problem.column == error.location?.column)
+      #expect(problem.title == "Bad Request")
+    }
+  }
+
+  @Test func anInvalidMessageNamesItsPathAndId() async throws {
+    let body = #"{"items":[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":"c0ffee","update_date":"2022-13-01T00:00:00Z"}]}"#
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, body: ByteBuffer(string: body))
+      #expect(response.status == .badRequest)
+      let problem = try ProblemBody(response)
+      #expect(problem.path == "items[1].update_date")
+      #expect(String(buffer: response.body).contains(#""id":"c0ffee""#))
+      #expect(problem.detail.contains("month 13 is out of range"))
+    }
+  }
+
+  @Test func anEmptyBodyIs400() async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned, body: ByteBuffer())
+      #expect(response.status == .badRequest)
+      #expect(try ProblemBody(response).detail.hasPrefix("the input is empty"))
+    }
+  }
+
+  @Test(arguments: [
+    ("timeZone=Mars%2FOlympus", "timeZone", #"timeZone "Mars/Olympus" is not a known time zone"#),
+    ("locale=tlh", "locale", #"locale "tlh" is not a locale with CLDR data"#),
+    ("locale=", "locale", #"locale "" is not a locale name"#),
+    ("now=yesterday", "now", #"now "yesterday" is not an instant"#),
+    ("hourCycle=13", "hourCycle", #"hourCycle "13" is not valid; expected 12 or 24"#),
+    ("previewLength=0", "previewLength", #"previewLength "0" is not valid"#),
+    ("previewLength=-3", "previewLength", #"previewLength "-3" is not valid"#),
+    ("skipInvalid=yes", "skipInvalid", #"skipInvalid "yes" is not valid; expected true or false"#),
+    ("color=blue", "color", #"unknown query parameter "color""#),
+    ("locale=fr-FR&locale=de-DE", "locale", "locale is given twice"),
+    ("timeZone=%ZZ", "timeZone", #"timeZone "%ZZ" is not percent-encoded UTF-8"#),
+  ])
+  func aBadQueryValueIs400NamingIt(_ query: String, _ parameter: String, _ detail: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows(query)
+      #expect(response.status == .badRequest)
+      let problem = try ProblemBody(response)
+      #expect(problem.parameter == parameter)
+      #expect(problem.detail.hasPrefix(detail), "\(problem.detail)")
+    }
+  }
+
+  @Test func aPlusInTheQueryIsAPlus() async throws {
+    try await withServer { client in
+      let response = try await client.rows("timeZone=GMT+05:30&now=2022-01-31T12:00:00Z")
+      #expect(response.status == .ok)
+      let context = Self.exampleContext.timeZone(TimeZone(secondsFromGMT: 19_800)!)
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), context)))
+    }
+  }
+
+  @Test func hourCycleAndPreviewLength() async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned + "&hourCycle=24&previewLength=10")
+      let context = Self.exampleContext.hourCycle(.twentyFourHour).previewLength(10)
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), context)))
+      #expect(String(buffer: response.body).contains(#""date":"09:45""#))
+    }
+  }
+
+  @Test func theServersDefaultsApply() async throws {
+    let configuration = testConfiguration {
+      $0.defaults = FormattingDefaults(
+        locale: Locale(identifier: "fr-FR"), timeZone: TimeZone(identifier: "Europe/Paris")!, hourCycle: .twelveHour,
+        previewLength: 5, now: exampleNow)
+    }
+    try await withServer(.router, configuration) { client in
+      let response = try await client.rows()
+      let context = FormattingContext(
+        now: exampleNow, locale: Locale(identifier: "fr-FR"), timeZone: TimeZone(identifier: "Europe/Paris")!,
+        hourCycle: .twelveHour, previewLength: 5)
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), context)))
+      #expect(response.headers[.contentLanguage] == "fr-FR")
+    }
+  }
+
+  // MARK: Caching
+
+  @Test func withoutNowFreshnessRunsToTheFirstStaleLabel() async throws {
+    // The clock reads 12:00 UTC; "9:45 AM" and "Yesterday" go stale at the
+    // Paris midnight, 23:00 UTC: 11 hours.
+    try await withServer { client in
+      let response = try await client.rows("timeZone=Europe%2FParis")
+      #expect(response.status == .ok)
+      #expect(response.headers[.cacheControl] == "max-age=39600")
+      #expect(response.headers[.expires] == "Mon, 31 Jan 2022 23:00:00 GMT")
+    }
+  }
+
+  @Test func labelsThatNeverGoStaleAreFreshForAYear() async throws {
+    let body = #"[{"id":1,"update_date":"2020-01-01T00:00:00Z"}]"#
+    try await withServer { client in
+      let response = try await client.rows("", body: ByteBuffer(string: body))
+      #expect(response.headers[.cacheControl] == "max-age=31536000")
+      #expect(response.headers[.expires] == "Tue, 31 Jan 2023 12:00:00 GMT")
+    }
+  }
+
+  @Test func withNowTheAnswerNeverChanges() async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned)
+      #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+    }
+  }
+
+  @Test func eTagAndIfNoneMatch() async throws {
+    try await withServer { client in
+      let first = try await client.rows(Self.pinned)
+      let tag = try #require(first.headers[.eTag])
+      #expect(tag.hasPrefix("\"") && tag.hasSuffix("\"") && !tag.hasPrefix("W/"))
+      let again = try await client.rows(Self.pinned)
+      #expect(again.headers[.eTag] == tag)
+      let other = try await client.rows(Self.pinned.replacingOccurrences(of: "en-US", with: "fr-FR"))
+      #expect(other.headers[.eTag] != tag)
+
+      for ifNoneMatch in [tag, "W/\(tag)", "\"nope\", \(tag)", "*"] {
+        let notModified = try await client.rows(Self.pinned, headers: [.ifNoneMatch: ifNoneMatch])
+        #expect(notModified.status == .notModified)
+        #expect(notModified.body.readableBytes == 0)
+        #expect(notModified.headers[.eTag] == tag)
+        #expect(notModified.headers[.cacheControl] == "public, max-age=31536000, immutable")
+      }
+      let modified = try await client.rows(Self.pinned, headers: [.ifNoneMatch: "\"nope\""])
+      #expect(modified.status == .ok)
+    }
+  }
+
+  // MARK: Skipped messages
+
+  @Test func skipInvalidListsWhatItLeftOut() async throws {
+    let body = #"""
+      {"items":[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":2,"update_date":"2022-13-01T00:00:00Z"},{"update_date":"2022-01-31T08:45:33Z"}]}
+      """#
+    try await withServer { client in
+      let refused = try await client.rows(Self.pinned, body: ByteBuffer(string: body))
+      #expect(refused.status == .badRequest)
+
+      let response = try await client.rows(Self.pinned + "&skipInvalid=true", body: ByteBuffer(string: body))
+      #expect(response.status == .ok)
+      #expect(response.headers[HTTPField.Name("Inbox-Skipped-Count")!] == "2")
+      let skipped = try #require(response.headers[HTTPField.Name("Inbox-Skipped")!])
+      #expect(skipped.hasPrefix(#""line 1, column 79: items[1].update_date (id 2): invalid date \"2022-13-01T00:00:00Z\": month 13 is out of range"#))
+      #expect(skipped.contains(#"", "line 1, column 103: items[2].id: missing required field \"id\""#))
+      #expect(String(buffer: response.body).hasPrefix(#"[{"id":1,"#))
+
+      let streamed = try await client.rows(
+        Self.pinned + "&skipInvalid=true", body: ByteBuffer(string: body), headers: [.accept: "application/x-ndjson"])
+      #expect(streamed.trailerHeaders?[HTTPField.Name("Inbox-Skipped-Count")!] == "2")
+      #expect(streamed.trailerHeaders?[HTTPField.Name("Inbox-Skipped")!] == skipped)
+    }
+  }
+
+  @Test func nothingSkippedMeansNoSkipFields() async throws {
+    try await withServer { client in
+      let response = try await client.rows(Self.pinned + "&skipInvalid=true")
+      #expect(response.headers[HTTPField.Name("Inbox-Skipped-Count")!] == nil)
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  init(buffer: ByteBuffer) {
+    self = Array(buffer.readableBytesView)
+  }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// A TCP connection to a live test server, written byte by byte as a test
+/// wants (a body trickled, a length that lies), on its own thread so that
+/// blocking reads never hold a thread of the server's.
+final class RawConnection: @unchecked Sendable {
+  private let descriptor: Int32
+
+  /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
+  init(port: Int, timeout: Int = 15) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    var time = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard result == 0 else {
+      close(descriptor)
+      throw POSIXError(.ECONNREFUSED)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Sends `text`; false when the server no longer takes it (reset, closed).
+  @discardableResult
+  func send(_ text: String) async -> Bool {
+    await onItsThread {
+      var bytes = Array(text.utf8)
+      return bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let sent = Glibc.send(self.descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+          if sent <= 0 { return false }
+          offset += sent
+        }
+        return true
+      }
+    }
+  }
+
+  /// Everything the server sends until it closes the connection (or the read times out).
+  func readToEnd() async -> String {
+    await onItsThread {
+      var received: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = recv(self.descriptor, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        received += buffer[..<count]
+      }
+      return String(decoding: received, as: UTF8.self)
+    }
+  }
+
+  /// Reads until `marker` has arrived, the connection closes or the read times out.
+  func read(until marker: String) async -> String {
+    await onItsThread {
+      var received: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while !String(decoding: received, as: UTF8.self).contains(marker) {
+        let count = recv(self.descriptor, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        received += buffer[..<count]
+      }
+      return String(decoding: received, as: UTF8.self)
+    }
+  }
+
+  private func onItsThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+  }
+}

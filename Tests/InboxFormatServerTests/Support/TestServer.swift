@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InboxFormat
+import InboxFormatServer
+import Logging
+import NIOCore
+import Testing
+
+/// The repository's `Data/` directory.
+let dataDirectory = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Data")
+
+/// 2022-01-31 12:00 UTC (13:00 in Paris): the instant of the examples.
+let exampleNow = Date(timeIntervalSince1970: 1_643_630_400)
+
+/// A pinned server for tests: en-US, Europe/Paris, its clock stopped at
+/// ``exampleNow``, no frozen `now` (so requests without one use the clock).
+func testConfiguration(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
+  var configuration = ServerConfiguration(
+    defaults: FormattingDefaults(locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
+  configuration.port = 0
+  configuration.clock = { exampleNow }
+  change(&configuration)
+  return configuration
+}
+
+/// Logs nothing: the access log of every test request would drown the test output.
+let quietLogger = Logger(label: "inbox-format-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+/// The example payload's bytes.
+let examplePayload: ByteBuffer = {
+  ByteBuffer(bytes: try! Data(contentsOf: dataDirectory.appendingPathComponent("examples/messages.json")))
+}()
+
+/// What the library writes for `payload` in `context` as `layout`: the bytes the service must answer.
+func libraryOutput(_ payload: [UInt8], _ context: FormattingContext, layout: InboxEncoder.Layout = .compact) throws -> String {
+  var output: [UInt8] = []
+  try InboxFormatter(context: context, layout: layout).format(payload) { output += $0 }
+  return String(decoding: output, as: UTF8.self)
+}
+
+/// `value` percent-encoded for a query.
+func queryEncoded(_ value: String) -> String {
+  value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"))!
+}
+
+/// Runs `test` against the application of `configuration`, set up as `setup` says.
+func withServer<Value: Sendable>(
+  _ setup: TestingSetup = .router, _ configuration: ServerConfiguration = testConfiguration(),
+  _ test: @Sendable (any TestClientProtocol) async throws -> Value
+) async throws -> Value {
+  try await buildApplication(configuration, logger: quietLogger).test(setup, test)
+}
+
+extension TestClientProtocol {
+  /// `POST /v1/rows` with `query` and `body`.
+  func rows(
+    _ query: String = "", body: ByteBuffer = examplePayload, headers: HTTPFields = [:]
+  ) async throws -> TestResponse {
+    try await execute(uri: "/v1/rows" + (query.isEmpty ? "" : "?" + query), method: .post, headers: headers, body: body)
+  }
+}
+
+/// A problem answer, read.
+struct ProblemBody: Decodable {
+  var type: String
+  var title: String
+  var status: Int
+  var detail: String
+  var line: Int?
+  var column: Int?
+  var path: String?
+  var parameter: String?
+
+  init(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(response.headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
+    self = try JSONDecoder().decode(ProblemBody.self, from: Data(buffer: response.body))
+    #expect(status == Int(response.status.code), sourceLocation: sourceLocation)
+    #expect(type == "about:blank", sourceLocation: sourceLocation)
+  }
+}
+
+extension Data {
+  init(buffer: ByteBuffer) {
+    self.init(buffer.readableBytesView)
+  }
+}
