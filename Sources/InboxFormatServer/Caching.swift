@@ -76,32 +76,57 @@ func structuredStringList(_ strings: [String]) -> String {
   }.joined(separator: ", ")
 }
 
-/// A strong validator of an answer, built as its body is written:
-/// FNV-1a 64 of the body, then of its media type and its language (both
-/// part of what a client gets), and the body's length, in hex:
-/// `"3f1c0a77d2e4b9a8-5a4"`. Not a cryptographic hash: it tells answers
-/// apart, it does not authenticate them.
+/// A strong validator of an answer, built as its body is written: FNV-1a
+/// 64 taken over the body's 64-bit little-endian words (the last, short
+/// one padded with zeros) rather than its bytes, eight times fewer steps;
+/// then over its media type and its language, both part of what a client
+/// gets; and the body's length, in hex: `"3f1c0a77d2e4b9a8-5a4"`. The same
+/// body gives the same tag in every process, whatever pieces it was added
+/// in. Not a cryptographic hash: it tells answers apart, it does not
+/// authenticate them.
 struct EntityTagHasher {
   private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   private var length = 0
+  /// Bytes of an unfinished word, from its low end.
+  private var pending: UInt64 = 0
 
-  mutating func add(_ bytes: some Collection<UInt8>) {
-    length += bytes.count
-    for byte in bytes { mix(byte) }
+  mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while length % 8 != 0, offset < bytes.count {
+      pending |= UInt64(bytes[offset]) << (8 * UInt64(length % 8))
+      length += 1
+      offset += 1
+      if length % 8 == 0 {
+        mix(pending)
+        pending = 0
+      }
+    }
+    while bytes.count - offset >= 8 {
+      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+      offset += 8
+      length += 8
+    }
+    while offset < bytes.count {
+      pending |= UInt64(bytes[offset]) << (8 * UInt64(length % 8))
+      length += 1
+      offset += 1
+    }
   }
 
-  private mutating func mix(_ byte: UInt8) {
-    hash ^= UInt64(byte)
+  mutating func add(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { add($0) }
+  }
+
+  private mutating func mix(_ word: UInt64) {
+    hash ^= word
     hash = hash &* 0x0000_0100_0000_01B3
   }
 
   /// The tag of the body added, in the media type and language given.
   func tag(contentType: String, language: String) -> String {
     var copy = self
-    copy.mix(0)
-    for byte in contentType.utf8 { copy.mix(byte) }
-    copy.mix(0)
-    for byte in language.utf8 { copy.mix(byte) }
+    if length % 8 != 0 { copy.mix(pending) }
+    for byte in "\0\(contentType)\0\(language)".utf8 { copy.mix(UInt64(byte)) }
     let digits = String(copy.hash, radix: 16)
     return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(length, radix: 16))\""
   }

@@ -199,29 +199,32 @@ struct RowsEndpoint: Sendable {
   /// both without reading further.
   private func readBody(of request: Request, context: ServerRequestContext) async throws -> ByteBuffer {
     let (limit, timeout) = (configuration.maxBodySize, configuration.bodyTimeout)
-    let body = request.body
     let channel = context.channel
+    // A timer on the connection's own event loop, not a task racing the
+    // read: when it fires, it closes the input, which ends the body early.
+    let deadline = BodyDeadline()
+    let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+      deadline.pass()
+      channel.close(mode: .input, promise: nil)
+    }
+    defer { timer.cancel() }
+    let buffer: ByteBuffer
     do {
-      let buffer = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
-        group.addTask { try await body.collect(upTo: limit) }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          // Ends the body being collected, and what would read the rest.
-          channel.close(mode: .input, promise: nil)
-          throw BodyTimeout()
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-      }
-      context.body.markRead()
-      return buffer
+      buffer = try await request.body.collect(upTo: limit)
     } catch is NIOTooManyBytesError {
       throw tooLarge(context)
-    } catch is BodyTimeout {
-      throw Problem(
-        .requestTimeout, detail: "the request body did not arrive whole within \(describe(timeout))",
-        headers: [.connection: "close"])
+    } catch where deadline.hasPassed {
+      throw timedOut(timeout)
     }
+    if deadline.hasPassed { throw timedOut(timeout) }
+    context.body.markRead()
+    return buffer
+  }
+
+  private func timedOut(_ timeout: Duration) -> Problem {
+    Problem(
+      .requestTimeout, detail: "the request body did not arrive whole within \(describe(timeout))",
+      headers: [.connection: "close"])
   }
 
   private func tooLarge(_ context: ServerRequestContext) -> Problem {
@@ -314,7 +317,13 @@ private final class SkipList: Sendable {
   }
 }
 
-private struct BodyTimeout: Error {}
+/// Whether a request's body deadline has passed: set on the event loop,
+/// read by the handler.
+private final class BodyDeadline: Sendable {
+  private let passed = Atomic<Bool>(false)
+  var hasPassed: Bool { passed.load(ordering: .acquiring) }
+  func pass() { passed.store(true, ordering: .releasing) }
+}
 
 /// A streamed answer whose payload turned out invalid after its head was sent.
 struct StreamedPayloadError: Error {}

@@ -160,3 +160,26 @@ import Testing
     #expect(Caching.freshness(now: now, staleAt: nil, pinned: false).cacheControl == "max-age=31536000")
   }
 }
+
+@Suite struct EntityTagTests {
+  @Test func theTagDoesNotDependOnHowTheBodyIsCut() {
+    let body = Array("{\"id\":1,\"initials\":\"AA\",\"title\":\"Alexander Anderson\"}\n".utf8)
+    var whole = EntityTagHasher()
+    whole.add(body)
+    let tag = whole.tag(contentType: "application/json", language: "en-US")
+    for cut in 0...body.count {
+      for second in cut...body.count {
+        var pieces = EntityTagHasher()
+        pieces.add(Array(body[..<cut]))
+        pieces.add(Array(body[cut..<second]))
+        pieces.add(Array(body[second...]))
+        #expect(pieces.tag(contentType: "application/json", language: "en-US") == tag)
+      }
+    }
+    #expect(whole.tag(contentType: "application/json", language: "fr-FR") != tag)
+    var other = EntityTagHasher()
+    other.add(body + [0])
+    #expect(other.tag(contentType: "application/json", language: "en-US") != tag)
+    #expect(tag.hasSuffix("-\(String(body.count, radix: 16))\""))
+  }
+}

@@ -54,6 +54,14 @@ struct Pipeline {
         }
       }
       if messages.isEmpty { break }
+      if messages.count < Self.batchSize && pending.isEmpty {
+        // The whole input in one short batch (a page): made on this thread,
+        // which would otherwise only wait for it. Handing it over cost a
+        // service more than making it.
+        try hand(Pipeline.batch(of: messages, in: input, maker: maker, writer: writer, isFirst: isFirstBatch))
+        isFirstBatch = false
+        break
+      }
       let batch = PendingBatch()
       let (maker, isFirst, batchMessages) = (self.maker, isFirstBatch, messages)
       DispatchQueue.global().async {

@@ -73,11 +73,8 @@ extension InboxFormatCommand {
         StandardError.write("inbox-format: serving on http://\(address):\(port)")
       }
       let level = logLevel.level
-      LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = level
-        return handler
-      }
+      LoggingSystem.bootstrap { StandardErrorLogHandler(label: $0, level: level) }
+      defer { StandardErrorLogHandler.flush() }
       do {
         try await runServer(configuration, logger: Logger(label: "inbox-format"))
       } catch {
