@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Checks the running service against its OpenAPI document with schemathesis:
+# starts the release build of `inbox-format serve` on a free loopback port,
+# runs a bounded number of generated requests per operation (positive and
+# negative: bodies, query values, headers, other methods), checking that no
+# answer is a 5xx and that every answer conforms to the document (status,
+# media type, headers, schema), then stops the server with SIGTERM and
+# expects exit status 0.
+#
+# usage: Scripts/check-service.sh [MAX_EXAMPLES]   (default 60; CI uses the default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+examples="${1:-60}"
+scratch="$(mktemp -d)"  # schemathesis keeps its example database in the directory it runs in
+log="$scratch/serve.log"
+.build/release/inbox-format serve --port 0 --locale en-US --time-zone Europe/Paris 2>"$log" &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+port=""
+for _ in $(seq 100); do
+  port="$(sed -n 's|^inbox-format: serving on http://127\.0\.0\.1:\([0-9]*\)$|\1|p' "$log")"
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "check-service: the server did not start:" >&2; cat "$log" >&2; exit 1; }
+status=0
+(cd "$scratch" && schemathesis run "http://127.0.0.1:$port/openapi.yaml" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
+  --phases examples,coverage,fuzzing --max-examples "$examples" --seed 20220131 \
+  --request-timeout 10 --no-color) || status=$?
+kill -TERM "$server"
+code=0
+wait "$server" || code=$?
+[ "$code" -eq 0 ] || { echo "check-service: the server exited with $code after SIGTERM" >&2; exit 1; }
+trap 'rm -rf "$scratch"' EXIT
+answers='\] [A-Z]+ ".*" [0-9]{3} [0-9.]+ ms'
+echo "check-service: $(grep -cE "$answers" "$log") requests answered"
+if grep -qE '\] [A-Z]+ ".*" 5[0-9]{2} [0-9.]+ ms' "$log"; then
+  echo "check-service: the access log holds a 5xx:" >&2
+  grep -E '\] [A-Z]+ ".*" 5[0-9]{2} [0-9.]+ ms' "$log" | head -5 >&2
+  exit 1
+fi
+exit "$status"
