@@ -59,7 +59,6 @@ let package = Package(
       name: "InboxFormatServerTests",
       dependencies: [
         "InboxFormat",
-        "InboxFormatOptions",
         "InboxFormatServer",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -12,9 +12,12 @@
    slow ones are cut off by the server's timeouts (head: --idle-timeout,
    10 s; body: --body-timeout, 30 s), with 408 for a body.
 3. SIGTERM under load: with wrk running and a slow client holding a request
-   open, SIGTERM makes the server exit with status 0 within 10 s, and every
-   request it accepted was answered: the answers wrk counted equal the
-   answers the server's access log wrote, none of them cut short.
+   open, SIGTERM makes the server exit with status 0 within 10 s (the slow
+   one is cancelled after the 8 s grace period), and every request it
+   accepted was answered: the answers wrk counted equal the answers the
+   server's access log wrote, none of them cut short. wrk's errors are only
+   those of reconnecting to a closed listener and of each connection being
+   closed once after its last answer; no timeouts.
 
 usage: Benchmarks/serve-load.py [--duration S] [--no-build]
 Loopback only; every loop is bounded and the script stops by itself.
@@ -158,8 +161,13 @@ def main():
         check(counted == len(answered), "every request the server answered reached wrk (counts equal)")
         check(not aborted, "no answer cut short")
         check(set(report["statuses"]) <= {200, 400}, "no other status during shutdown")
-        check(report["errors"].get("read", 0) + report["errors"].get("write", 0) + report["errors"].get("timeout", 0) == 0,
-              "no read, write or timeout errors (connect errors after the close are expected)")
+        # After the listener closes, wrk's reconnections fail (counted as
+        # connect or write errors), and each of its 32 connections is closed
+        # once, after its last answer, while wrk waits to send on it (a read
+        # error for a request the server never accepted); a timeout would be
+        # a request left waiting.
+        check(report["errors"].get("timeout", 0) == 0 and report["errors"].get("read", 0) <= 32,
+              "no timeouts, and at most one closed connection per wrk connection")
     print(f"\n{len(failures)} failed" if failures else "\nall load checks passed")
     sys.exit(1 if failures else 0)
 

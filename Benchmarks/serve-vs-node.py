@@ -31,7 +31,7 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         page = servelib.page(arguments.peers, arguments.messages, directory)
         with open(page) as file:
-            script = servelib.wrk_script(directory, file.read())
+            script = servelib.plain_post_script(directory, file.read())
         servers = {
             "inbox-format serve": servelib.Server(
                 "inbox-format serve", servelib.serve_command(), os.path.join(directory, "serve.log")),
@@ -49,10 +49,9 @@ def main():
                 order = names if round % 2 == 0 else names[::-1]
                 for name in order:
                     report = servelib.wrk(servers[name].url, script, arguments.duration, arguments.connections)
-                    bad = {status: count for status, count in report["statuses"].items() if status != 200}
-                    errors = sum(report["errors"].values())
-                    if bad or errors or report["requests"] == 0:
-                        print(f"{name}: statuses {report['statuses']}, socket errors {report['errors']}", file=sys.stderr)
+                    if report["non2xx"] or sum(report["errors"].values()) or report["requests"] == 0:
+                        print(f"{name}: {report['non2xx']} answers not 2xx or 3xx, socket errors {report['errors']}",
+                              file=sys.stderr)
                     results[name].append(report)
                     print(f"round {round + 1} {name}: {report['rps']:.0f} req/s, p50 {report['p50']:.2f} ms, "
                           f"p99 {report['p99']:.2f} ms", file=sys.stderr)

@@ -138,6 +138,20 @@ end
     return path
 
 
+def plain_post_script(directory, body):
+    """The lightest wrk script: one request, built once, POSTed again and
+    again (wrk calls no Lua per request)."""
+    path = os.path.join(directory, "post-plain.lua")
+    with open(path, "w") as script:
+        script.write(f"""
+wrk.method = "POST"
+wrk.path = "{ROWS_PATH}"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = {lua_string(body)}
+""")
+    return path
+
+
 def lua_string(text):
     return "[==[" + text + "]==]" if "]==]" not in text else repr(text)
 

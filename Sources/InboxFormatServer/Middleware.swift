@@ -44,7 +44,8 @@ package struct ProblemMiddleware: RouterMiddleware {
       // Shutdown's grace period ran out while this request was still being received.
       return Problem(.serviceUnavailable, detail: "the server is shutting down", headers: [.connection: "close"])
     default:
-      logger.error("unhandled error answering \(request.method) \(quoted(request.uri.path, limit: 200)): \(quoted(String(describing: error), limit: 500))")
+      let what = "\(request.method) \(quoted(request.uri.path, limit: 200))"
+      logger.error("unhandled error answering \(what): \(quoted(String(describing: error), limit: 500))")
       return Problem(.internalServerError, detail: "the server failed to answer; the failure is logged")
     }
   }

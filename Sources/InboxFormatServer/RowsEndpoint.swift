@@ -42,13 +42,15 @@ struct RowsEndpoint: Sendable {
     guard MediaTypes.isReadable(request.headers[.contentType]) else {
       throw Problem(
         .unsupportedMediaType,
-        detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; expected application/json or application/x-ndjson (UTF-8)")
+        detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; "
+          + "expected application/json or application/x-ndjson (UTF-8)")
     }
     let query = try RowsQuery(request.uri.query, settings: settings)
     guard let answer = MediaTypes.answer(for: request.headers[.accept]) else {
       throw Problem(
         .notAcceptable,
-        detail: "Accept \(quoted(request.headers[.accept] ?? "", limit: 100)) allows no answer given here; expected application/json or application/x-ndjson")
+        detail: "Accept \(quoted(request.headers[.accept] ?? "", limit: 100)) allows no answer given here; "
+          + "expected application/json or application/x-ndjson")
     }
     let defaults = configuration.defaults
     let locale =
@@ -76,7 +78,8 @@ struct RowsEndpoint: Sendable {
         ifNoneMatch: request.headers[.ifNoneMatch], headers: &headers)
     case .ndjson(let contentType):
       headers[.contentType] = contentType
-      headers[.cacheControl] = query.now != nil ? Caching.freshness(now: now, staleAt: nil, pinned: true).cacheControl : "no-cache"
+      headers[.cacheControl] =
+        query.now != nil ? Caching.freshness(now: now, staleAt: nil, pinned: true).cacheControl : "no-cache"
       return try await ndjson(payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
     }
   }

@@ -37,11 +37,13 @@ struct RowsQuery {
       guard Self.names.contains(name) else {
         throw Problem(
           .badRequest,
-          detail: "unknown query parameter \(quoted(name)); expected locale, timeZone, now, hourCycle, previewLength or skipInvalid",
+          detail: "unknown query parameter \(quoted(name)); "
+            + "expected locale, timeZone, now, hourCycle, previewLength or skipInvalid",
           members: [("parameter", .string(name))])
       }
       guard seen.insert(name).inserted else {
-        throw Problem(.badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
+        throw Problem(
+          .badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
       }
       guard let value = percentDecoded(rawValue) else {
         throw Problem(

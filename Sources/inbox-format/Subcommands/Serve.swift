@@ -23,7 +23,9 @@ extension InboxFormatCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 takes a free one (the line on standard error says which).", valueName: "port"))
+    @Option(
+      help: ArgumentHelp(
+        "The port to listen on; 0 takes a free one (the line on standard error says which).", valueName: "port"))
     var port = 8080
 
     @OptionGroup var formatting: FormattingOptions
@@ -49,8 +51,12 @@ extension InboxFormatCommand {
       guard maxRequestsInFlight >= 1 else {
         throw ValidationError("--max-requests-in-flight must be at least 1, not \(maxRequestsInFlight)")
       }
-      guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600, not \(idleTimeout)") }
-      guard (1...3600).contains(bodyTimeout) else { throw ValidationError("--body-timeout must be from 1 to 3600, not \(bodyTimeout)") }
+      guard (1...3600).contains(idleTimeout) else {
+        throw ValidationError("--idle-timeout must be from 1 to 3600, not \(idleTimeout)")
+      }
+      guard (1...3600).contains(bodyTimeout) else {
+        throw ValidationError("--body-timeout must be from 1 to 3600, not \(bodyTimeout)")
+      }
       guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
     }
 
