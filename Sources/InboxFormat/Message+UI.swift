@@ -45,11 +45,11 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
   }
 }
 
-extension MessageUIModel {
-  /// The public row of a row made of strings.
-  init(_ row: Row<String>) {
+extension MessageUIModel: RowValue {
+  /// A public row made of the rules' values: the title's text joined.
+  init(id: MessageID, initials: String, title: consuming Title<String>, message: String, date: DateLabel, isUnread: Bool) {
     self.init(
-      id: row.id, initials: row.initials, title: row.title.text, message: row.message, date: row.date.text,
-      isUnread: row.isUnread, dateValidUntil: row.date.validUntil)
+      id: id, initials: initials, title: title.takeText(), message: message, date: date.text, isUnread: isUnread,
+      dateValidUntil: date.validUntil)
   }
 }

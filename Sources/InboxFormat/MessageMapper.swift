@@ -45,7 +45,7 @@ public struct MessageMapper: Sendable {
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
-    maker.withStringRows { MessageUIModel($0.row(of: message)) }
+    maker.withStringRows { $0.row(of: message, as: MessageUIModel.self) }
   }
 
   /// The rows of `messages`, in the same order.
@@ -61,7 +61,7 @@ public struct MessageMapper: Sendable {
         maker.withStringRows { rules in
           // By index, as `Array.map` copies each message (retaining its strings) on the way in.
           for index in range {
-            (output.rows.baseAddress! + index).initialize(to: MessageUIModel(rules.row(of: messages[index])))
+            (output.rows.baseAddress! + index).initialize(to: rules.row(of: messages[index], as: MessageUIModel.self))
           }
         }
       }

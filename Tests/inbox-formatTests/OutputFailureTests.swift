@@ -113,6 +113,7 @@ import Testing
   static func start(
     _ arguments: [String], standardInput: Any = FileHandle.nullDevice, standardOutput: Any, fileSizeLimit: Int? = nil
   ) throws -> Run {
+    BuiltBinary.ignoreBrokenPipes
     let process = Process()
     if let fileSizeLimit {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -126,7 +126,8 @@ extension Pipeline {
           if !isText,
             let row = rows.row(
               id: raw.id, firstname: text(raw.firstname), lastname: text(raw.lastname), message: text(raw.message),
-              phoneNumber: text(raw.phoneNumber), updateDate: raw.updateDate, unreadCount: raw.unreadCount)
+              phoneNumber: text(raw.phoneNumber), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
+              as: Row<InputText>.self)
           {
             batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
             writer.append(row, isFirst: isFirst, to: &output)
@@ -137,11 +138,13 @@ extension Pipeline {
         case .decoded(let decoded):
           message = decoded
         }
-        let row = rows.strings.row(of: message)
-        batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
         if isText {
-          batch.rows.append(MessageUIModel(row))
+          let row = rows.strings.row(of: message, as: MessageUIModel.self)
+          batch.validUntil = earliest(batch.validUntil, row.dateValidUntil)
+          batch.rows.append(row)
         } else {
+          let row = rows.strings.row(of: message, as: Row<String>.self)
+          batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
           writer.append(row, isFirst: isFirst, to: &output)
           isFirst = false
         }

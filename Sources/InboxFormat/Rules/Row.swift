@@ -7,7 +7,10 @@ import Foundation
 /// One row as the rules make it: the values ``MessageUIModel`` carries,
 /// with each text of the message held as `Text` (strings, or in the engine
 /// the input's own bytes when they are already what the row shows).
-struct Row<Text> {
+///
+/// Not copyable: a row is made, then written or turned into a
+/// ``MessageUIModel`` whose strings it hands over without copying them.
+struct Row<Text>: ~Copyable {
   var id: MessageID
   var initials: String
   var title: Title<Text>
@@ -36,21 +39,32 @@ protocol RowRules {
 }
 
 extension RowRules {
-  /// The row of a message, or nil when one of its texts cannot be shown as
-  /// it is held.
+  /// The row of a message, made as a `Value`, or nil when one of its texts
+  /// cannot be shown as it is held.
   @inline(__always)
-  mutating func row(
+  mutating func row<Value: RowValue & ~Copyable>(
     id: MessageID, firstname: Text, lastname: Text, message: Text, phoneNumber: Text, updateDate: Date,
-    unreadCount: Int64
-  ) -> Row<Text>? {
+    unreadCount: Int64, as value: Value.Type
+  ) -> Value? where Value.Text == Text {
+    // The date first: made last, between the other parts and the row, it
+    // costs the preview a retain and a release on every row.
+    let date = dateLabel(for: updateDate)
     guard let preview = preview(message),
       let (initials, title) = names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
     else { return nil }
-    return Row(
-      id: id, initials: initials, title: title, message: preview, date: dateLabel(for: updateDate),
-      isUnread: isUnread(unreadCount: unreadCount))
+    return Value(
+      id: id, initials: initials, title: title, message: preview, date: date, isUnread: isUnread(unreadCount: unreadCount))
   }
 }
+
+/// What a row is made as: the engine's ``Row``, written as it is, or the
+/// public ``MessageUIModel``, made at once without a row in between.
+protocol RowValue: ~Copyable {
+  associatedtype Text
+  init(id: MessageID, initials: String, title: Title<Text>, message: Text, date: DateLabel, isUnread: Bool)
+}
+
+extension Row: RowValue {}
 
 /// The unread dot: whether the conversation has unread messages.
 func isUnread(unreadCount: Int64) -> Bool {
@@ -88,22 +102,21 @@ struct PlainRules: RowRules {
 
   /// The row of `message`.
   mutating func row(of message: MessageAPIModel) -> MessageUIModel {
-    MessageUIModel(
-      row(
-        id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
-        phoneNumber: message.phoneNumber.international, updateDate: message.updateDate,
-        unreadCount: message.unreadCount)!)
+    row(of: message, as: MessageUIModel.self)
   }
 }
 
 extension RowRules where Text == String {
   /// The row of `message`.
   @inline(__always)
-  mutating func row(of message: MessageAPIModel) -> Row<String> {
+  mutating func row<Value: RowValue & ~Copyable>(
+    of message: borrowing MessageAPIModel, as value: Value.Type
+  ) -> Value where Value.Text == String {
     // Strings are always shown, cleaned as needed: never nil.
     row(
       id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
-      phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount)!
+      phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount,
+      as: value)!
   }
 }
 

@@ -53,6 +53,15 @@ enum Title<Text> {
 }
 
 extension Title where Text == String {
+  /// The title's text, the title given up for it: a single part is handed
+  /// over as it is.
+  consuming func takeText() -> String {
+    switch consume self {
+    case .single(let text): text
+    case let title: title.text
+    }
+  }
+
   /// The title's text: its pieces joined.
   var text: String {
     var text = ""

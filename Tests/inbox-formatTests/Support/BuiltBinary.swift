@@ -20,9 +20,15 @@ enum BuiltBinary {
     return testBinary.deletingLastPathComponent().appendingPathComponent("inbox-format")
   }()
 
+  /// The tests write to pipes whose reader may be gone (a command that
+  /// refuses its input stops reading it): that must be EPIPE for the
+  /// writer, not the end of the test runner.
+  static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
   /// Runs the binary with `arguments`, `stdin` as standard input, and only
   /// the environment given (plus PATH), so the caller's locale and zone never leak in.
   static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Result {
+    ignoreBrokenPipes
     let process = Process()
     process.executableURL = url
     process.arguments = arguments

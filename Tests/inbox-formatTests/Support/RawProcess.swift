@@ -85,10 +85,6 @@ enum RawProcess {
     }
   }
 
-  /// The test process writes to pipes whose reader may be gone: that must be
-  /// EPIPE here, not the end of the test runner.
-  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
   /// Runs the built binary with `arguments` (bytes, no NUL), the given
   /// environment only (plus PATH), in `directory` when given.
   static func run(
@@ -102,7 +98,7 @@ enum RawProcess {
     timeout: Duration = .seconds(20),
     executable: String = BuiltBinary.url.path
   ) throws -> Result {
-    ignoreBrokenPipes
+    BuiltBinary.ignoreBrokenPipes
     let started = ContinuousClock.now
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

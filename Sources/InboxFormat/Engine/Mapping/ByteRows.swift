@@ -13,7 +13,7 @@ struct ByteRows: RowRules {
   mutating func preview(_ message: InputText) -> InputText? {
     guard isSingleLine(message.bytes) else { return nil }
     // A text no longer than the limit in bytes is no longer in clusters.
-    if let limit = strings.maker.context.previewLength, message.bytes.count > limit { return nil }
+    if let limit = strings.previewLength, message.bytes.count > limit { return nil }
     return message
   }
 
@@ -31,7 +31,7 @@ struct ByteRows: RowRules {
       firstname: firstname.bytes, lastname: lastname.bytes
     ) { (String(decoding: firstname.bytes, as: UTF8.self), String(decoding: lastname.bytes, as: UTF8.self)) }
     let title = Title(
-      firstname: first, lastname: last, phoneNumber: phone ?? nil, placeholder: strings.maker.context.untitledPlaceholder,
+      firstname: first, lastname: last, phoneNumber: phone ?? nil, placeholder: strings.placeholder,
       familyNameFirst: { _, _ in familyNameFirst })
     return (initials, title)
   }

@@ -4,7 +4,7 @@ import Foundation
 /// from a table of the zone's changes around now (``OffsetTable``), labels
 /// remembered by local minute and day, which decide them whatever the
 /// offset, so ICU formats each distinct minute and day once.
-struct DateLabeler: Sendable {
+final class DateLabeler: Sendable {
   private let days: LocalDays
   /// The zone's offsets from two years before now until a year after, where
   /// nearly every message falls.
@@ -47,7 +47,8 @@ struct DateLabeler: Sendable {
 
   @inline(__always)
   private func shortDate(on day: Int64, words: DateWords, memo: inout MemoTables) -> String {
-    memo.shortDates.peek(day) ?? memo.shortDates.value(for: day) { words.shortDate(onLocalDay: day) }
+    if let text = memo.shortDates.peek(day) { return text }
+    return memo.shortDates.value(for: day) { words.shortDate(onLocalDay: day) }
   }
 
   /// The zone's offset at `seconds` outside the table: asked of the zone

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Values remembered by key, for one thread, in a fixed number of slots: a
 /// lookup is a hash, an index and a comparison, and a newer key takes a
 /// slot over. With `ways` above 1 a key may take any of that many slots in
@@ -14,6 +8,9 @@
 /// only cost making a value again, so the hash is not keyed.
 struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
   private var keys: [Key?]
+  /// Each slot's key's hash, looked at first: most slots a lookup meets hold
+  /// another key, told apart without loading the key.
+  private var hashes: [UInt64]
   private var values: [Value?]
   private let ways: Int
   /// Which slot of a full set the next key takes.
@@ -22,6 +19,7 @@ struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
   /// `slots` and `ways` must be powers of two, `ways` at most `slots`.
   init(slots: Int, ways: Int = 1) {
     keys = Array(repeating: nil, count: slots)
+    hashes = Array(repeating: 0, count: slots)
     values = Array(repeating: nil, count: slots)
     self.ways = ways
   }
@@ -29,8 +27,9 @@ struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
   /// The value remembered for `key`, if any.
   @inline(__always)
   func peek(_ key: Key) -> Value? {
-    let set = firstSlot(of: key)
-    for slot in set..<set + ways where keys[slot] == key { return values[slot] }
+    let hash = key.memoHash
+    let set = firstSlot(of: hash)
+    for slot in set..<set + ways where hashes[slot] == hash && keys[slot] == key { return values[slot] }
     return nil
   }
 
@@ -46,7 +45,8 @@ struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
   /// Remembers `value` for `key`: in its slot if it has one, else in a free
   /// slot of its set, else in one taken in turn.
   mutating func remember(_ value: Value, for key: Key) {
-    let set = firstSlot(of: key)
+    let hash = key.memoHash
+    let set = firstSlot(of: hash)
     var slot = set + turn & (ways - 1)
     if let held = (set..<set + ways).first(where: { keys[$0] == key || keys[$0] == nil }) {
       slot = held
@@ -54,12 +54,13 @@ struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
       turn &+= 1
     }
     keys[slot] = key
+    hashes[slot] = hash
     values[slot] = value
   }
 
   @inline(__always)
-  private func firstSlot(of key: Key) -> Int {
-    Int(truncatingIfNeeded: key.memoHash) & (keys.count - 1) & ~(ways - 1)
+  private func firstSlot(of hash: UInt64) -> Int {
+    Int(truncatingIfNeeded: hash) & (keys.count - 1) & ~(ways - 1)
   }
 }
 
@@ -95,10 +96,17 @@ struct PackedNames: MemoKey {
   /// The longest two names, together, that fit.
   static let longestNames = 62
   private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-  private(set) var memoHash: UInt64 = 0x243F_6A88_85A3_08D3
+  /// The words the names take (their lengths come first, in two bytes).
+  private let wordCount: Int
+  let memoHash: UInt64
 
+  @inline(__always)
   init?(_ firstname: UnsafeBufferPointer<UInt8>, _ lastname: UnsafeBufferPointer<UInt8>) {
     guard firstname.count + lastname.count <= Self.longestNames else { return nil }
+    let wordCount = (firstname.count + lastname.count + 2 + 7) / 8
+    self.wordCount = wordCount
+    var hash: UInt64 = 0x243F_6A88_85A3_08D3
+    var words = self.words
     withUnsafeMutableBytes(of: &words) { raw in
       raw[0] = UInt8(firstname.count)
       raw[1] = UInt8(lastname.count)
@@ -106,20 +114,23 @@ struct PackedNames: MemoKey {
       if let last = lastname.baseAddress {
         (raw.baseAddress! + 2 + firstname.count).copyMemory(from: last, byteCount: lastname.count)
       }
-    }
-    let wordCount = (firstname.count + lastname.count + 2 + 7) / 8
-    var hash = memoHash
-    withUnsafeBytes(of: &words) { raw in
       for index in 0..<wordCount {
         hash = (hash ^ raw.load(fromByteOffset: index * 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 29
       }
     }
+    self.words = words
     memoHash = hash >> 32
   }
 
   static func == (left: Self, right: Self) -> Bool {
-    left.memoHash == right.memoHash
-      && withUnsafeBytes(of: left.words) { l in withUnsafeBytes(of: right.words) { r in memcmp(l.baseAddress!, r.baseAddress!, 64) == 0 } }
+    guard left.memoHash == right.memoHash, left.wordCount == right.wordCount else { return false }
+    return withUnsafeBytes(of: left.words) { l in
+      withUnsafeBytes(of: right.words) { r in
+        (0..<left.wordCount).allSatisfy {
+          l.load(fromByteOffset: $0 * 8, as: UInt64.self) == r.load(fromByteOffset: $0 * 8, as: UInt64.self)
+        }
+      }
+    }
   }
 }

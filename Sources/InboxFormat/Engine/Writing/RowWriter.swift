@@ -28,7 +28,7 @@ struct RowWriter: Sendable {
   /// when `isFirst` is true. (The text layout is drawn whole, by
   /// ``InboxTextView``, never row by row.)
   @inline(__always)
-  func append<Text: RowText>(_ row: Row<Text>, isFirst: Bool, to output: inout ByteWriter) {
+  func append<Text: RowText>(_ row: borrowing Row<Text>, isFirst: Bool, to output: inout ByteWriter) {
     let keys: Keys
     switch layout.kind {
     case .compact, .text:
