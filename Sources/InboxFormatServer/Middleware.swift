@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-package import Hummingbird
+import Hummingbird
 import InboxFormat
 import Logging
 import NIOCore
@@ -14,11 +14,11 @@ import Synchronization
 /// that body is long or of unknown length, so that the server does not go
 /// on reading what nobody wants (a short one is read and dropped, which
 /// keeps the connection).
-package struct ProblemMiddleware: RouterMiddleware {
-  package typealias Context = ServerRequestContext
+struct ProblemMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   let logger: Logger
 
-  package func handle(
+  func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     do {
@@ -62,12 +62,12 @@ package struct ProblemMiddleware: RouterMiddleware {
 
 /// 405 with `Allow` for a path that exists with other methods (the router
 /// answers 404 for both).
-package struct MethodCheckMiddleware: RouterMiddleware {
-  package typealias Context = ServerRequestContext
+struct MethodCheckMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   /// The methods of each path.
   let allowed: [String: [HTTPRequest.Method]]
 
-  package func handle(
+  func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     if let methods = allowed[request.uri.path], !methods.contains(request.method) {
@@ -83,15 +83,15 @@ package struct MethodCheckMiddleware: RouterMiddleware {
 /// At most `limit` requests at once; the next one is answered 503 with
 /// `Retry-After: 1` at once, without being read. A request counts until its
 /// answer is written whole (or the connection is gone), streamed ones too.
-package struct InFlightLimitMiddleware: RouterMiddleware {
-  package typealias Context = ServerRequestContext
+struct InFlightLimitMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   let limiter: InFlightLimiter
 
   init(limit: Int) {
     limiter = InFlightLimiter(limit: limit)
   }
 
-  package func handle(
+  func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     guard let permit = limiter.acquire() else {
@@ -148,11 +148,11 @@ final class InFlightLimiter: Sendable {
 /// ```
 /// POST "/v1/rows" 200 0.412 ms 1436 B
 /// ```
-package struct AccessLogMiddleware: RouterMiddleware {
-  package typealias Context = ServerRequestContext
+struct AccessLogMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
   let logger: Logger
 
-  package func handle(
+  func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let start = ContinuousClock.now

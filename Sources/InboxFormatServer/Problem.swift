@@ -1,8 +1,8 @@
 import Foundation
-package import HTTPTypes
-package import Hummingbird
-package import InboxFormat
-package import InboxFormatOptions
+import HTTPTypes
+import Hummingbird
+import InboxFormat
+import InboxFormatOptions
 
 /// An error answered as RFC 9457 problem details (`application/problem+json`):
 /// `type`, `title`, `status`, `detail`, and members that locate the problem.
@@ -10,25 +10,25 @@ package import InboxFormatOptions
 /// ```json
 /// {"type":"about:blank","title":"Bad Request","status":400,"detail":"line 1, column 19: invalid JSON: …","line":1,"column":19}
 /// ```
-package struct Problem: Error, HTTPResponseError, Sendable {
+struct Problem: Error, HTTPResponseError, Sendable {
   /// A member of the problem object beyond the standard ones.
-  package enum Member: Sendable, Equatable {
+  enum Member: Sendable, Equatable {
     case string(String)
     case integer(Int64)
   }
 
   /// The status answered.
-  package var status: HTTPResponse.Status
+  var status: HTTPResponse.Status
   /// One line saying what is wrong and what would do; values from the
   /// request in it are quoted (``quoted(_:limit:)``).
-  package var detail: String
+  var detail: String
   /// Members after `detail`, in order: `line`, `column`, `path`, `id`, `parameter`.
-  package var members: [(name: String, value: Member)]
+  var members: [(name: String, value: Member)]
   /// Fields the answer carries besides `Content-Type` (`Allow`, `Retry-After`).
-  package var headers: HTTPFields
+  var headers: HTTPFields
 
   /// Creates a problem.
-  package init(
+  init(
     _ status: HTTPResponse.Status, detail: String, members: [(name: String, value: Member)] = [],
     headers: HTTPFields = [:]
   ) {
@@ -41,7 +41,7 @@ package struct Problem: Error, HTTPResponseError, Sendable {
   /// A payload that is not valid: 400 with the command's own one-line
   /// message as `detail` (what it writes after `inbox-format: <input>: `),
   /// and where the problem is.
-  package init(payload error: InboxFormatError) {
+  init(payload error: InboxFormatError) {
     var members: [(name: String, value: Member)] = []
     if let location = error.location {
       members.append(("line", .integer(Int64(location.line))))
@@ -58,7 +58,7 @@ package struct Problem: Error, HTTPResponseError, Sendable {
 
   /// A query parameter whose value cannot be used: 400 naming it, with the
   /// message the command gives for the same value of its option.
-  package init(parameter: String, _ error: OptionError) {
+  init(parameter: String, _ error: OptionError) {
     self.init(.badRequest, detail: error.message(naming: parameter), members: [("parameter", .string(parameter))])
   }
 
@@ -77,7 +77,7 @@ package struct Problem: Error, HTTPResponseError, Sendable {
   }
 
   /// The problem object, on one line.
-  package var json: String {
+  var json: String {
     var object = JSONObject()
     object.add("type", string: "about:blank")
     object.add("title", string: status.reasonPhrase)
@@ -93,13 +93,13 @@ package struct Problem: Error, HTTPResponseError, Sendable {
   }
 
   /// The answer: the problem object as `application/problem+json`.
-  package var response: Response {
+  var response: Response {
     var fields = headers
     fields[.contentType] = MediaTypes.problemJSON
     return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
   }
 
-  package func response(from request: Request, context: some RequestContext) throws -> Response {
+  func response(from request: Request, context: some RequestContext) throws -> Response {
     response
   }
 }

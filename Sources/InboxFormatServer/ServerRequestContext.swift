@@ -5,6 +5,7 @@ import Synchronization
 /// The context of each request: Hummingbird's, the connection it came on,
 /// and whether its body has been read.
 package struct ServerRequestContext: RequestContext {
+  /// Hummingbird's part: the logger, the route's parameters.
   package var coreContext: CoreRequestContextStorage
   /// The connection, so that a request refused before its body is read can
   /// stop reading it (`close(mode: .input)`): otherwise the server would
@@ -13,6 +14,7 @@ package struct ServerRequestContext: RequestContext {
   /// Set once the handler has read the body whole.
   package let body: BodyState
 
+  /// The context of a request that came on `source`'s connection.
   package init(source: ApplicationRequestContextSource) {
     coreContext = CoreRequestContextStorage(source: source)
     channel = source.channel

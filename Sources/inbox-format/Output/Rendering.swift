@@ -12,6 +12,7 @@ enum Rendering {
   /// A problem is reported on standard error as one line, then thrown as its
   /// exit status: 66 (cannot open), 74 (cannot read) or 65 (not a payload).
   /// With `report`, invalid messages are left out and reported to it instead.
+  @discardableResult
   static func format(
     _ input: InputSource, with formatter: InboxFormatter, skipping report: SkipReport?,
     write: ([UInt8]) throws -> Void
