@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InboxFormat
 package import Logging
 import Synchronization
 
@@ -35,7 +36,24 @@ package struct StandardErrorLogHandler: LogHandler {
     if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
     if let more = event.metadata { all.merge(more) { _, new in new } }
     for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
-    StandardErrorBuffer.shared.append(line)
+    StandardErrorBuffer.shared.append(Self.oneLine(line))
+  }
+
+  /// `line` with what could drive a terminal or break the line escaped as
+  /// `\u{…}` (as the command's messages escape it): the service quotes what
+  /// it logs from a request, but the packages under it log errors whose
+  /// text may carry a request's bytes.
+  static func oneLine(_ line: String) -> String {
+    if line.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return line }
+    var result = ""
+    for scalar in line.unicodeScalars {
+      if isHiddenInAMessage(scalar) {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// Writes what is buffered now: before the process ends.
