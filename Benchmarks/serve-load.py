@@ -78,14 +78,12 @@ class SlowClient(threading.Thread):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duration", type=int, default=30, help="seconds of the main wrk run")
-    parser.add_argument("--peers", default=os.path.join(servelib.ROOT, "..", "shared", "peers"))
     parser.add_argument("--no-build", action="store_true")
     arguments = parser.parse_args()
     if not arguments.no_build:
         servelib.build()
     with tempfile.TemporaryDirectory() as directory:
-        page = servelib.page(arguments.peers, 20, directory)
-        with open(page) as file:
+        with open(servelib.PAGE) as file:
             good = file.read()
         bad = good[: len(good) // 2]  # cut in the middle: invalid JSON
         script = servelib.wrk_script(directory, good, bad, bad_every=10)
