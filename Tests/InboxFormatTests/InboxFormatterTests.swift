@@ -23,6 +23,9 @@ import Testing
     Pinned.context(locale: "ja-JP", timeZone: "Asia/Tokyo", hourCycle: .twelveHour),
     Pinned.context(locale: "ar-EG", timeZone: "America/Sao_Paulo", previewLength: 12),
     Pinned.context(locale: "tr-TR", timeZone: "Europe/Istanbul"),
+    Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").fields(RowField.all).dateStyle(.relative),
+    Pinned.context(locale: "he-IL", timeZone: "Asia/Jerusalem").fields(RowField.all.reversed()).dateStyle(.compact)
+      .badgeLimit(9),
   ]
 
   static let layouts: [InboxEncoder.Layout] = [.compact, .pretty, .ndjson]
@@ -45,7 +48,7 @@ import Testing
       }
     }
     let mapper = MessageMapper(context: context)
-    return InboxEncoder(layout: layout).encode(messages.map { mapper.map($0) })
+    return InboxEncoder(layout: layout, fields: context.fields).encode(messages.map { mapper.map($0) })
   }
 
   @Test(arguments: inputs)

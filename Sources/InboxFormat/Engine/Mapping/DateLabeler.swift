@@ -45,6 +45,19 @@ final class DateLabeler: Sendable {
     }
   }
 
+  /// The label of a message updated at `date` in `style`, other than the
+  /// standard one: the date rule itself (``dateLabel(seconds:localSeconds:nowSeconds:today:words:style:dayStart:)``),
+  /// with offsets from the table and tomorrow's start made once.
+  func label(for date: Date, style: LabelStyle, words: DateWords, memo: inout MemoTables) -> DateLabel {
+    let seconds = date.wholeSecondsSince1970
+    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
+    return dateLabel(
+      seconds: seconds, localSeconds: localSeconds, nowSeconds: nowSeconds, today: today, words: words, style: style
+    ) { day in
+      day == today + 1 ? tomorrowStart : instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day))
+    }
+  }
+
   @inline(__always)
   private func shortDate(on day: Int64, words: DateWords, memo: inout MemoTables) -> String {
     if let text = memo.shortDates.peek(day) { return text }

@@ -36,6 +36,34 @@ import Testing
     }
   }
 
+  /// Every other style and the spoken date through the labeler (offsets
+  /// from its table, tomorrow made once) against the rule asking the zone,
+  /// for instants within two hours of now, where relative labels change,
+  /// and within years of it.
+  @Test(arguments: zones)
+  func theLabelerGivesTheRulesLabelInEveryStyle(zone: String) {
+    var random = SplitMix(seed: UInt64(zone.utf8.count) &* 131)
+    for (index, nowText) in Self.nows.enumerated() {
+      let locale = ["en-US", "fa-IR", "th-TH", "ja-JP-u-ca-japanese"][index]
+      for style in [LabelStyle.compact, .relative, .spoken] {
+        let context = Pinned.context(now: Pinned.instant(nowText), locale: locale, timeZone: zone)
+        let days = LocalDays(timeZone: context.timeZone)
+        let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil, styles: [style])
+        let labeler = DateLabeler(now: context.now, days: days)
+        var memo = MemoTables()
+        for step in 0..<400 {
+          let span: Double = step % 3 == 0 ? 3 * 365 * 86_400 : 2 * 3_600
+          let seconds = (Double(random.next(below: 2_000_001)) / 1_000_000 - 1) * span
+          let date = context.now.addingTimeInterval(seconds.rounded())
+          let expected = dateLabel(for: date, now: context.now, days: days, words: words, style: style)
+          #expect(
+            labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
+            "\(style) \(date) in \(zone) at \(nowText)")
+        }
+      }
+    }
+  }
+
   /// A maker for another instant shares what was remembered and still gives
   /// the rule's labels.
   @Test func aMakerForAnotherNowGivesThatNowsLabels() {
