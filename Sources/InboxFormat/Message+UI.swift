@@ -29,15 +29,40 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
   public var dateValidUntil: Date?
   /// The unread count in the locale's digits, capped (`99+`); `""` when
   /// nothing is unread (``RowField/unreadBadge``).
-  public var unreadBadge: String?
+  public var unreadBadge: String? {
+    get { optional?.unreadBadge }
+    set { changeOptional { $0.unreadBadge = newValue } }
+  }
   /// What a screen reader should say for ``date`` (``RowField/spokenDate``).
-  public var spokenDate: String?
+  public var spokenDate: String? {
+    get { optional?.spokenDate }
+    set { changeOptional { $0.spokenDate = newValue } }
+  }
   /// The direction of ``title`` (``RowField/titleDirection``).
-  public var titleDirection: TextDirection?
+  public var titleDirection: TextDirection? {
+    get { optional?.titleDirection }
+    set { changeOptional { $0.titleDirection = newValue } }
+  }
   /// The direction of ``message`` (``RowField/messageDirection``).
-  public var messageDirection: TextDirection?
+  public var messageDirection: TextDirection? {
+    get { optional?.messageDirection }
+    set { changeOptional { $0.messageDirection = newValue } }
+  }
   /// The avatar's colour, 0 to 7, stable for the id (``RowField/avatarColor``).
-  public var avatarColor: Int?
+  public var avatarColor: Int? {
+    get { optional?.avatarColor }
+    set { changeOptional { $0.avatarColor = newValue } }
+  }
+
+  /// The optional fields, behind one reference that is nil when the context
+  /// asks for none: a default row is no larger than it always was.
+  private var optional: OptionalFields?
+
+  private mutating func changeOptional(_ change: (inout OptionalFields.Values) -> Void) {
+    var values = optional?.values ?? OptionalFields.Values()
+    change(&values)
+    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
+  }
 
   /// Creates a row.
   public init(
@@ -61,11 +86,10 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     self.date = date
     self.isUnread = isUnread
     self.dateValidUntil = dateValidUntil
-    self.unreadBadge = unreadBadge
-    self.spokenDate = spokenDate
-    self.titleDirection = titleDirection
-    self.messageDirection = messageDirection
-    self.avatarColor = avatarColor
+    let values = OptionalFields.Values(
+      unreadBadge: unreadBadge, spokenDate: spokenDate, titleDirection: titleDirection,
+      messageDirection: messageDirection, avatarColor: avatarColor)
+    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
   }
 }
 
@@ -79,11 +103,36 @@ extension MessageUIModel: RowValue {
       id: id, initials: initials, title: title.takeText(), message: message, date: date.text, isUnread: isUnread,
       dateValidUntil: date.validUntil)
     if let extras {
-      unreadBadge = extras.unreadBadge
-      spokenDate = extras.spokenDate?.text
-      titleDirection = extras.titleDirection
-      messageDirection = extras.messageDirection
-      avatarColor = extras.avatarColor
+      optional = OptionalFields(
+        OptionalFields.Values(
+          unreadBadge: extras.unreadBadge, spokenDate: extras.spokenDate?.text, titleDirection: extras.titleDirection,
+          messageDirection: extras.messageDirection, avatarColor: extras.avatarColor))
     }
   }
+}
+
+/// The optional fields of a public row, shared by its copies; never
+/// changed once made (a row that changes one makes another).
+private final class OptionalFields: Sendable, Hashable {
+  struct Values: Sendable, Hashable {
+    var unreadBadge: String?
+    var spokenDate: String?
+    var titleDirection: TextDirection?
+    var messageDirection: TextDirection?
+    var avatarColor: Int?
+  }
+  let values: Values
+
+  init(_ values: Values) {
+    self.values = values
+  }
+
+  var unreadBadge: String? { values.unreadBadge }
+  var spokenDate: String? { values.spokenDate }
+  var titleDirection: TextDirection? { values.titleDirection }
+  var messageDirection: TextDirection? { values.messageDirection }
+  var avatarColor: Int? { values.avatarColor }
+
+  static func == (a: OptionalFields, b: OptionalFields) -> Bool { a.values == b.values }
+  func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
