@@ -89,6 +89,9 @@ struct MemoTables: Sendable {
   var names = Memo<PackedNames, NameEntry>(slots: 1024, ways: 4)
   /// The zone's offsets by UTC day, outside the labeler's table.
   var offsets = Memo<Int64, OffsetSpan>(slots: 64)
+  /// Labels of days before today in the other styles; made when first
+  /// needed, so that the standard style allocates nothing more.
+  var styledDays: Memo<StyledDay, DateLabel>?
 }
 
 /// What a pair of clean, visible names gives whatever else the row holds.

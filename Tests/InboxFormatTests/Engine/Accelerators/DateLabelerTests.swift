@@ -51,7 +51,7 @@ import Testing
         let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil, styles: [style])
         let labeler = DateLabeler(now: context.now, days: days)
         var memo = MemoTables()
-        for step in 0..<400 {
+        for step in 0..<600 {
           let span: Double = step % 3 == 0 ? 3 * 365 * 86_400 : 2 * 3_600
           let seconds = (Double(random.next(below: 2_000_001)) / 1_000_000 - 1) * span
           let date = context.now.addingTimeInterval(seconds.rounded())
@@ -59,6 +59,9 @@ import Testing
           #expect(
             labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
             "\(style) \(date) in \(zone) at \(nowText)")
+          #expect(
+            labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
+            "remembered: \(style) \(date) in \(zone) at \(nowText)")
         }
       }
     }
@@ -75,6 +78,25 @@ import Testing
       let later = maker.now(context.now.addingTimeInterval(hours * 3_600))
       let expected = PlainRules(context: context.now(later.context.now)).dateLabel(for: message)
       #expect(later.withStringRows { $0.dateLabel(for: message) } == expected, "\(hours) h later")
+    }
+  }
+
+  /// Makers for other instants share the labels remembered by day in the
+  /// other styles, and still give each instant's labels.
+  @Test(arguments: [DateStyle.compact, .relative])
+  func makersForOtherNowsShareStyledLabelsRightly(style: DateStyle) {
+    let context = Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").dateStyle(style).fields(RowField.all)
+    let maker = RowMaker(context: context)
+    let messages = ["2022-01-30T10:00:00Z", "2022-01-25T10:00:00Z", "2022-01-03T08:00:00Z", "2021-12-20T10:00:00Z",
+      "2021-03-01T10:00:00Z"].map(Pinned.instant)
+    for hours in [0, 1, 11, 12, 36, 192, 24 * 60] as [Double] {
+      let now = context.now.addingTimeInterval(hours * 3_600)
+      let later = maker.now(now)
+      let rules = PlainRules(context: context.now(now))
+      for message in messages {
+        #expect(later.withStringRows { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
+        #expect(later.withStringRows { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
+      }
     }
   }
 
