@@ -113,10 +113,12 @@ public struct FormattingContext: Sendable, Hashable {
   /// A copy with another badge limit (at least 1).
   public func badgeLimit(_ badgeLimit: Int) -> Self { modified { $0.badgeLimit = badgeLimit } }
 
-  /// `fields` with each field at its first place only.
+  /// `fields` with each field at its first place only. (A list has a dozen
+  /// fields at most: looked through, not hashed.)
   private static func uniqued(_ fields: [RowField]) -> [RowField] {
-    var seen: Set<RowField> = []
-    return fields.filter { seen.insert($0).inserted }
+    var unique: [RowField] = []
+    for field in fields where !unique.contains(field) { unique.append(field) }
+    return unique
   }
 
   private func modified(_ change: (inout Self) -> Void) -> Self {
