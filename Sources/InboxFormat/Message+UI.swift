@@ -55,7 +55,7 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
   }
 
   /// The optional fields, behind one reference that is nil when the context
-  /// asks for none: a default row is no larger than it always was.
+  /// asks for none: a default row holds one nil reference for all five.
   private var optional: OptionalFields?
 
   private mutating func changeOptional(_ change: (inout OptionalFields.Values) -> Void) {
