@@ -114,8 +114,10 @@ public struct FormattingContext: Sendable, Hashable {
   public func badgeLimit(_ badgeLimit: Int) -> Self { modified { $0.badgeLimit = badgeLimit } }
 
   /// `fields` with each field at its first place only. (A list has a dozen
-  /// fields at most: looked through, not hashed.)
+  /// fields at most: looked through, not hashed; the default list is kept
+  /// as it is.)
   private static func uniqued(_ fields: [RowField]) -> [RowField] {
+    if fields == RowField.defaults { return fields }
     var unique: [RowField] = []
     for field in fields where !unique.contains(field) { unique.append(field) }
     return unique

@@ -22,8 +22,10 @@ final class RowMaker: Sendable {
   init(context: FormattingContext) {
     self.context = context
     extraFields = ExtraFields(context.fields)
-    // Only the words of the styles asked for are made.
-    var styles: Set<LabelStyle> = [context.dateStyle.style]
+    // Only the words of the styles asked for are made (and for the standard
+    // style alone, no set of styles is).
+    var styles: Set<LabelStyle> = []
+    if context.dateStyle != .standard { styles.insert(context.dateStyle.style) }
     if extraFields?.spokenDate == true { styles.insert(.spoken) }
     words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle, styles: styles)
     labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
