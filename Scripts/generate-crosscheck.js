@@ -10,6 +10,11 @@
 //   {"locale","timeZone","now","nowLocal","hourCycle","why","labels":[[instant, days, label, validUntil], ...]}
 // Instants are seconds since 1970; validUntil is null for labels that never change.
 //
+// With --styles it writes Data/crosscheck/styles.ndjson instead: the
+// compact and relative date styles, the spoken date and the unread badge
+// (see stylesMain below):
+//   node Scripts/generate-crosscheck.js --styles > Data/crosscheck/styles.ndjson
+//
 // Nothing here reuses the library's arithmetic: local dates come from
 // Intl.DateTimeFormat#formatToParts, and the first instant of a local day is
 // found by walking whole minutes (every post-1972 offset and transition is a
@@ -422,4 +427,149 @@ function main() {
     `node ${process.versions.node}, ICU ${process.versions.icu}, CLDR ${process.versions.cldr}, tzdata ${process.versions.tz}\n`);
 }
 
-main();
+// ---------------------------------------------------------------------------
+// The other date styles, the spoken date and the badge.
+//
+// One line per scenario: {"locale","timeZone","now","nowLocal","why",
+//   "rows":[[instant, days, compact, compactValidUntil, relative, relativeValidUntil, spoken, spokenValidUntil], ...],
+//   "badges":[[count, limit, badge], ...]}
+
+function abbreviatedWeekdayLabel(locale, zone, ms) {
+  const f = memo(`weekday-short|${locale}|${zone}`, () => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: zone }));
+  return capitalized(f.format(ms), locale);
+}
+
+function monthDayLabel(locale, zone, ms) {
+  const f = memo(`month-day|${locale}|${zone}`, () =>
+    new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: zone }));
+  return f.format(ms);
+}
+
+function longDateLabel(locale, zone, ms) {
+  const f = memo(`long|${locale}|${zone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: zone }));
+  return f.format(ms);
+}
+
+function nowLabel(locale) {
+  return memo(`now|${locale}`, () =>
+    capitalized(new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second'), locale));
+}
+
+function minutesAgoLabel(locale, minutes) {
+  const f = memo(`minutes|${locale}`, () => new Intl.RelativeTimeFormat(locale, { style: 'short' }));
+  return f.format(-minutes, 'minute');
+}
+
+/** The year (and era) of the local date of `ms` in the locale's calendar, as text. */
+function yearOf(locale, zone, ms) {
+  const f = memo(`year|${locale}|${zone}`, () =>
+    new Intl.DateTimeFormat(locale, { year: 'numeric', era: 'long', numberingSystem: 'latn', timeZone: zone }));
+  return f.format(ms);
+}
+
+/**
+ * The first local day after `today` in another year of the locale's
+ * calendar. A local day number names the same date as that day's noon in
+ * UTC, so the dates are read there.
+ */
+function nextYearDay(locale, today) {
+  return memo(`next-year|${locale}|${today}`, () => {
+    const year = yearOf(locale, 'UTC', today * DAY + 12 * HOUR);
+    let day = today + 1;
+    while (yearOf(locale, 'UTC', day * DAY + 12 * HOUR) === year) day += 1;
+    return day;
+  });
+}
+
+function styledRow(locale, zone, nowMs, ms) {
+  const today = localDay(zone, nowMs);
+  const tomorrow = firstInstantOfDay(zone, today + 1, nowMs);
+  const messageDay = localDay(zone, ms);
+  const days = today - messageDay;
+  const seconds = Math.floor(ms / 1000);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const later = days < 0 ? firstInstantOfDay(zone, messageDay, nowMs) : null;
+  // The standard words, which every style shares.
+  const standard = () => {
+    if (days === 0) return [timeLabel(locale, zone, undefined, ms), tomorrow];
+    if (days === 1) return [yesterdayLabel(locale), tomorrow];
+    if (days >= 2 && days <= 6) return [weekdayLabel(locale, zone, ms), tomorrow];
+    return [dateLabel(locale, zone, ms), later];
+  };
+  let compact;
+  if (days >= 2 && days <= 6) compact = [abbreviatedWeekdayLabel(locale, zone, ms), tomorrow];
+  else if (days >= 7 && yearOf(locale, zone, ms) === yearOf(locale, zone, nowMs)) {
+    compact = [monthDayLabel(locale, zone, ms), firstInstantOfDay(zone, nextYearDay(locale, today), nowMs)];
+  } else compact = standard();
+  // Minute arithmetic on whole seconds.
+  const ago = nowSeconds - seconds;
+  let relative;
+  if (ago >= -60 && ago < 60) relative = [nowLabel(locale), (seconds + 60) * 1000];
+  else if (ago >= 60 && ago < 3600) {
+    const minutes = Math.floor(ago / 60);
+    relative = [minutesAgoLabel(locale, minutes), (seconds + 60 * (minutes + 1)) * 1000];
+  } else {
+    relative = standard();
+    if (ago < -60) relative[1] = relative[1] === null ? (seconds - 60) * 1000 : Math.min(relative[1], (seconds - 60) * 1000);
+  }
+  const spoken = days === 0 || days === 1 || (days >= 2 && days <= 6) ? standard() : [longDateLabel(locale, zone, ms), later];
+  const s = value => (value === null ? null : value / 1000);
+  return [ms / 1000, days, compact[0], s(compact[1]), relative[0], s(relative[1]), spoken[0], s(spoken[1])];
+}
+
+/** Messages for the styles: the standard set, and the minutes around now. */
+function styledInstants(zone, nowMs) {
+  const near = [-3 * HOUR, -HOUR - 1000, -HOUR, -HOUR + 1000, -59 * MINUTE - 30_000, -10 * MINUTE - 1000, -61_000,
+    -60_000, -59_000, -1000, 0, 30_000, 60_000, 61_000, 90 * MINUTE]
+    .map(d => Math.floor((nowMs + d) / 1000) * 1000);
+  return [...new Set([...messageInstants(zone, nowMs), ...near])].sort((a, b) => a - b);
+}
+
+function badges(locale) {
+  const f = new Intl.NumberFormat(locale);
+  const out = [];
+  for (const [count, limit] of [[1, 99], [7, 99], [42, 99], [99, 99], [100, 99], [1234, 99], [1234, 9999], [98765, 9999], [5, 3]]) {
+    out.push([count, limit, count > limit ? f.format(limit) + '+' : f.format(count)]);
+  }
+  return out;
+}
+
+function stylesMain() {
+  // ar-SA alone is left out: its default calendar is Umm al-Qura in
+  // Foundation's CLDR 46 and Gregorian in Node's CLDR 48 (DIFFERENCES.md,
+  // cldr-ar-SA-default-calendar); both calendars are checked by name.
+  const locales = LOCALES.filter(locale => locale !== 'ar-SA');
+  const scenarios = [];
+  let next = 0;
+  const nextLocale = () => locales[(next++ * 37) % locales.length];
+  const add = (locale, zone, nowMs, why) => {
+    // Whole seconds: the rule's now is a whole second.
+    nowMs = Math.floor(nowMs / 1000) * 1000;
+    scenarios.push({
+      locale, timeZone: zone, now: nowMs / 1000, nowLocal: localText(zone, nowMs), why,
+      rows: styledInstants(zone, nowMs).map(ms => styledRow(locale, zone, nowMs, ms)), badges: badges(locale),
+    });
+  };
+  // Each zone's first moment (an offset transition where it has one), the
+  // locales in turn.
+  for (const [zone, years, why] of ZONES) {
+    const [nowMs, moment] = moments(zone, years, why)[0];
+    add(nextLocale(), zone, nowMs, moment);
+  }
+  for (const locale of locales) {
+    const zone = HOME[new Intl.Locale(locale).maximize().region];
+    add(locale, zone, localInstant(zone, 2022, 1, 31, 15 * 60 + 7) + 12_000, 'at home on an ordinary day');
+    // Just before the locale's calendar year ends: the compact month and day's expiry.
+    const today = localDay(zone, localInstant(zone, 2022, 1, 31));
+    const lastDay = nextYearDay(locale, today) - 1;
+    add(locale, zone, firstInstantOfDay(zone, lastDay) + 23 * HOUR + 30 * MINUTE, 'the last half hour of its calendar year');
+  }
+  for (const s of scenarios) process.stdout.write(JSON.stringify(s) + '\n');
+  const rows = scenarios.reduce((n, s) => n + s.rows.length, 0);
+  const badgeCount = scenarios.reduce((n, s) => n + s.badges.length, 0);
+  process.stderr.write(
+    `${scenarios.length} scenarios, ${rows} rows (${rows * 3} labels), ${badgeCount} badges, ${locales.length} locales; ` +
+    `node ${process.versions.node}, ICU ${process.versions.icu}, CLDR ${process.versions.cldr}, tzdata ${process.versions.tz}\n`);
+}
+
+if (process.argv.includes('--styles')) stylesMain(); else main();

@@ -32,10 +32,29 @@ public struct FormattingContext: Sendable, Hashable {
   public var previewLength: Int?
   /// The title of a message with no name and no phone number.
   public var untitledPlaceholder: String
+  /// The keys of the rows, in order; ``RowField/defaults`` unless told
+  /// otherwise. The values of fields not listed are never computed. A field
+  /// listed twice keeps its first place.
+  public var fields: [RowField] {
+    get { _fields }
+    set { _fields = Self.uniqued(newValue) }
+  }
+  private var _fields: [RowField]
+  /// How date labels are worded; ``DateStyle/standard`` unless told otherwise.
+  public var dateStyle: DateStyle
+  /// The largest unread count a badge shows as it is; a larger one shows
+  /// this number followed by `+`. Values below 1 are treated as 1.
+  public var badgeLimit: Int {
+    get { _badgeLimit }
+    set { _badgeLimit = max(1, newValue) }
+  }
+  private var _badgeLimit: Int
 
   /// The title used when a message has no name and no phone number, unless
   /// the context says otherwise.
   public static let defaultUntitledPlaceholder = "Unknown"
+  /// The badge limit unless the context says otherwise: `99+` above it.
+  public static let defaultBadgeLimit = 99
 
   /// Creates a context.
   ///
@@ -48,6 +67,9 @@ public struct FormattingContext: Sendable, Hashable {
   ///   - previewLength: The longest preview in grapheme clusters; nil for no limit.
   ///     Values below 1 are treated as 1.
   ///   - untitledPlaceholder: The title when there is neither a name nor a phone number.
+  ///   - fields: The keys of the rows, in order.
+  ///   - dateStyle: How date labels are worded.
+  ///   - badgeLimit: The largest count a badge shows as it is; at least 1.
   public init(
     now: Date,
     locale: Locale,
@@ -55,8 +77,14 @@ public struct FormattingContext: Sendable, Hashable {
     calendar: Calendar? = nil,
     hourCycle: HourCycle? = nil,
     previewLength: Int? = nil,
-    untitledPlaceholder: String = FormattingContext.defaultUntitledPlaceholder
+    untitledPlaceholder: String = FormattingContext.defaultUntitledPlaceholder,
+    fields: [RowField] = RowField.defaults,
+    dateStyle: DateStyle = .standard,
+    badgeLimit: Int = FormattingContext.defaultBadgeLimit
   ) {
+    self._fields = Self.uniqued(fields)
+    self.dateStyle = dateStyle
+    self._badgeLimit = max(1, badgeLimit)
     self.now = now
     self.locale = locale
     self.timeZone = timeZone
@@ -78,6 +106,22 @@ public struct FormattingContext: Sendable, Hashable {
   public func hourCycle(_ hourCycle: HourCycle?) -> Self { modified { $0.hourCycle = hourCycle } }
   /// A copy with another preview length, or no limit with nil.
   public func previewLength(_ previewLength: Int?) -> Self { modified { $0.previewLength = previewLength.map { max(1, $0) } } }
+  /// A copy whose rows carry `fields`, in that order.
+  public func fields(_ fields: [RowField]) -> Self { modified { $0.fields = fields } }
+  /// A copy with another date style.
+  public func dateStyle(_ dateStyle: DateStyle) -> Self { modified { $0.dateStyle = dateStyle } }
+  /// A copy with another badge limit (at least 1).
+  public func badgeLimit(_ badgeLimit: Int) -> Self { modified { $0.badgeLimit = badgeLimit } }
+
+  /// `fields` with each field at its first place only. (A list has a dozen
+  /// fields at most: looked through, not hashed; the default list is kept
+  /// as it is.)
+  private static func uniqued(_ fields: [RowField]) -> [RowField] {
+    if fields == RowField.defaults { return fields }
+    var unique: [RowField] = []
+    for field in fields where !unique.contains(field) { unique.append(field) }
+    return unique
+  }
 
   private func modified(_ change: (inout Self) -> Void) -> Self {
     var copy = self

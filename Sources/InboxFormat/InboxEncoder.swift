@@ -1,7 +1,7 @@
 /// Writes inbox rows, deterministically: as JSON, NDJSON, or the inbox view.
 ///
-/// Keys come in the order `id, initials, title, message, date, isUnread`;
-/// text is written as UTF-8, unescaped except for `"`, `\\` and control
+/// Keys come in the order `id, initials, title, message, date, isUnread`,
+/// or in the order of ``fields``; text is written as UTF-8, unescaped except for `"`, `\\` and control
 /// characters (`/` is not escaped); `id` keeps its JSON type. The same rows
 /// always give the same bytes.
 ///
@@ -12,10 +12,15 @@
 public struct InboxEncoder: Sendable {
   /// How the rows are laid out.
   public var layout: Layout
+  /// The keys of each row, in order (the text layout shows the default ones
+  /// only). A field a row does not carry is written `null`: map with a
+  /// context whose ``FormattingContext/fields`` are the same.
+  public var fields: [RowField]
 
   /// Creates an encoder.
-  public init(layout: Layout = .compact) {
+  public init(layout: Layout = .compact, fields: [RowField] = RowField.defaults) {
     self.layout = layout
+    self.fields = fields
   }
 
   /// The shape of the output.
@@ -53,7 +58,7 @@ public struct InboxEncoder: Sendable {
   /// The whole document for `rows`, ending in a newline.
   public func encode(_ rows: some Collection<MessageUIModel>) -> [UInt8] {
     if case .text(let view) = layout.kind { return Array(view.render(Array(rows)).utf8) }
-    let writer = RowWriter(layout: layout)
+    let writer = RowWriter(layout: layout, fields: fields)
     var output = ByteWriter(capacity: rows.count * 256 + 4)
     output.append(writer.opening)
     var isFirst = true

@@ -1,7 +1,10 @@
 public import Foundation
 
 /// One row of the inbox screen, ready to show: every field is display text
-/// except ``isUnread`` and ``dateValidUntil``.
+/// except ``isUnread``, ``dateValidUntil``, the directions and ``avatarColor``.
+///
+/// The optional fields (``unreadBadge`` to ``avatarColor``) are nil unless the
+/// context's ``FormattingContext/fields`` ask for them.
 ///
 /// ```swift
 /// MessageUIModel(id: .integer(1), initials: "AA", title: "Alexander Anderson",
@@ -24,6 +27,42 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
   /// The first instant at which ``date`` is no longer the right label (a local
   /// midnight), or nil when it never changes. A live view re-renders then.
   public var dateValidUntil: Date?
+  /// The unread count in the locale's digits, capped (`99+`); `""` when
+  /// nothing is unread (``RowField/unreadBadge``).
+  public var unreadBadge: String? {
+    get { optional?.unreadBadge }
+    set { changeOptional { $0.unreadBadge = newValue } }
+  }
+  /// What a screen reader should say for ``date`` (``RowField/spokenDate``).
+  public var spokenDate: String? {
+    get { optional?.spokenDate }
+    set { changeOptional { $0.spokenDate = newValue } }
+  }
+  /// The direction of ``title`` (``RowField/titleDirection``).
+  public var titleDirection: TextDirection? {
+    get { optional?.titleDirection }
+    set { changeOptional { $0.titleDirection = newValue } }
+  }
+  /// The direction of ``message`` (``RowField/messageDirection``).
+  public var messageDirection: TextDirection? {
+    get { optional?.messageDirection }
+    set { changeOptional { $0.messageDirection = newValue } }
+  }
+  /// The avatar's colour, 0 to 7, stable for the id (``RowField/avatarColor``).
+  public var avatarColor: Int? {
+    get { optional?.avatarColor }
+    set { changeOptional { $0.avatarColor = newValue } }
+  }
+
+  /// The optional fields, behind one reference that is nil when the context
+  /// asks for none: a default row holds one nil reference for all five.
+  private var optional: OptionalFields?
+
+  private mutating func changeOptional(_ change: (inout OptionalFields.Values) -> Void) {
+    var values = optional?.values ?? OptionalFields.Values()
+    change(&values)
+    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
+  }
 
   /// Creates a row.
   public init(
@@ -33,7 +72,12 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     message: String,
     date: String,
     isUnread: Bool,
-    dateValidUntil: Date?
+    dateValidUntil: Date?,
+    unreadBadge: String? = nil,
+    spokenDate: String? = nil,
+    titleDirection: TextDirection? = nil,
+    messageDirection: TextDirection? = nil,
+    avatarColor: Int? = nil
   ) {
     self.id = id
     self.initials = initials
@@ -42,14 +86,53 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     self.date = date
     self.isUnread = isUnread
     self.dateValidUntil = dateValidUntil
+    let values = OptionalFields.Values(
+      unreadBadge: unreadBadge, spokenDate: spokenDate, titleDirection: titleDirection,
+      messageDirection: messageDirection, avatarColor: avatarColor)
+    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
   }
 }
 
 extension MessageUIModel: RowValue {
   /// A public row made of the rules' values: the title's text joined.
-  init(id: MessageID, initials: String, title: consuming Title<String>, message: String, date: DateLabel, isUnread: Bool) {
+  init(
+    id: MessageID, initials: String, title: consuming Title<String>, message: String, date: DateLabel, isUnread: Bool,
+    extras: RowExtras?
+  ) {
     self.init(
       id: id, initials: initials, title: title.takeText(), message: message, date: date.text, isUnread: isUnread,
       dateValidUntil: date.validUntil)
+    if let extras {
+      optional = OptionalFields(
+        OptionalFields.Values(
+          unreadBadge: extras.unreadBadge, spokenDate: extras.spokenDate?.text, titleDirection: extras.titleDirection,
+          messageDirection: extras.messageDirection, avatarColor: extras.avatarColor))
+    }
   }
+}
+
+/// The optional fields of a public row, shared by its copies; never
+/// changed once made (a row that changes one makes another).
+private final class OptionalFields: Sendable, Hashable {
+  struct Values: Sendable, Hashable {
+    var unreadBadge: String?
+    var spokenDate: String?
+    var titleDirection: TextDirection?
+    var messageDirection: TextDirection?
+    var avatarColor: Int?
+  }
+  let values: Values
+
+  init(_ values: Values) {
+    self.values = values
+  }
+
+  var unreadBadge: String? { values.unreadBadge }
+  var spokenDate: String? { values.spokenDate }
+  var titleDirection: TextDirection? { values.titleDirection }
+  var messageDirection: TextDirection? { values.messageDirection }
+  var avatarColor: Int? { values.avatarColor }
+
+  static func == (a: OptionalFields, b: OptionalFields) -> Bool { a.values == b.values }
+  func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }

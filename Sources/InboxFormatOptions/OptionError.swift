@@ -31,13 +31,22 @@ package enum OptionError: Error, Sendable, Hashable {
   case malformedInstant(String, reason: String)
   /// A number out of its range or not a number.
   case badNumber(String, expected: String)
+  /// A word that is none of the ones a setting takes.
+  case notOneOf(String, expected: String)
+  /// A field list with a name that is not a row's key.
+  case unknownField(String, field: String)
+  /// A field list that names a field twice (`default` names six).
+  case repeatedField(String, field: String)
+  /// A field list with an empty name: nothing, or two commas in a row.
+  case emptyField(String)
 
   /// The value as it was given.
   package var value: String {
     switch self {
     case .malformedLocale(let value), .localeWithoutData(let value, _), .unknownRegion(let value, _),
       .unknownTimeZone(let value), .offsetOutOfRange(let value), .posixDaylightSavingRule(let value),
-      .zoneFileOutsideZoneinfo(let value), .malformedInstant(let value, _), .badNumber(let value, _):
+      .zoneFileOutsideZoneinfo(let value), .malformedInstant(let value, _), .badNumber(let value, _),
+      .notOneOf(let value, _), .unknownField(let value, _), .repeatedField(let value, _), .emptyField(let value):
       value
     }
   }
@@ -63,6 +72,15 @@ package enum OptionError: Error, Sendable, Hashable {
       "is not an instant: \(reason); expected an RFC 3339 date-time such as 2022-01-31T12:00:00Z, or @ and seconds since 1970 such as @1643630400"
     case .badNumber(_, let expected):
       "is not valid; expected \(expected)"
+    case .notOneOf(_, let expected):
+      "is not valid; expected \(expected)"
+    case .unknownField(_, let field):
+      "names \(quoted(field)), which is not a field; expected keys separated by commas among default, "
+        + RowField.all.map(\.name).joined(separator: ", ")
+    case .repeatedField(_, let field):
+      "names \(quoted(field)) twice (default stands for \(RowField.defaults.map(\.name).joined(separator: ","))); expected each key once"
+    case .emptyField:
+      "has an empty name; expected keys separated by single commas, such as default,unreadBadge"
     }
   }
 

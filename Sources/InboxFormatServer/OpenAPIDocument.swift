@@ -51,6 +51,23 @@ paths:
           in: query
           description: Leave out invalid messages, listed in `Inbox-Skipped`, instead of answering 400.
           schema: {type: boolean}
+        - name: fields
+          in: query
+          description: >-
+            The keys of each row, in order, separated by commas, each at most once; `default` stands for
+            `id,initials,title,message,date,isUnread`. The others are `dateValidUntil`, `unreadBadge`,
+            `spokenDate`, `titleDirection`, `messageDirection` and `avatarColor`.
+          schema: {type: string, examples: ["default,dateValidUntil,unreadBadge"]}
+        - name: dateStyle
+          in: query
+          description: >-
+            How `date` is worded: `standard` (`9:45 AM`, `Tuesday`, `1/3/22`), `compact` (`Tue`, `Jan 3`)
+            or `relative` (`Now`, `5 min. ago`, whose labels and caching follow the minutes).
+          schema: {type: string, enum: [standard, compact, relative]}
+        - name: badgeLimit
+          in: query
+          description: The largest unread count `unreadBadge` shows as it is; above it, this number and `+`.
+          schema: {type: integer, minimum: 1, maximum: 999999999}
         - name: Accept-Language
           in: header
           description: Used for the locale when `locale` is absent (q-values, RFC 4647 lookup).
@@ -182,7 +199,7 @@ components:
         unread_count: {type: [integer, "null"]}
     Row:
       type: object
-      required: [id, initials, title, message, date, isUnread]
+      description: The keys `fields` names, in its order; without it `id, initials, title, message, date, isUnread`.
       additionalProperties: false
       properties:
         id: {type: [integer, string]}
@@ -191,6 +208,14 @@ components:
         message: {type: string}
         date: {type: string}
         isUnread: {type: boolean}
+        dateValidUntil:
+          type: [string, "null"]
+          description: The first instant `date` stops being true, RFC 3339 in UTC (`2022-01-31T23:00:00Z`); null when it never does.
+        unreadBadge: {type: string, description: "The unread count in the locale's digits, `99+` above `badgeLimit`; empty when none."}
+        spokenDate: {type: string, description: "What a screen reader should say for `date`."}
+        titleDirection: {type: string, enum: [ltr, rtl, neutral]}
+        messageDirection: {type: string, enum: [ltr, rtl, neutral]}
+        avatarColor: {type: integer, minimum: 0, maximum: 7}
     Problem:
       type: object
       required: [type, title, status, detail]

@@ -63,7 +63,10 @@ struct RowsEndpoint: Sendable {
     let previewLength = query.previewLength ?? defaults.previewLength
     let now = query.now ?? defaults.now ?? configuration.clock()
     let formatter = self.formatter(
-      FormatterKey(locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: previewLength)
+      FormatterKey(
+        locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: previewLength,
+        fields: query.fields ?? defaults.fields, dateStyle: query.dateStyle ?? defaults.dateStyle,
+        badgeLimit: query.badgeLimit ?? defaults.badgeLimit)
     ).now(now)
     let payload = try await readBody(of: request, context: context)
 
@@ -242,7 +245,7 @@ struct RowsEndpoint: Sendable {
       InboxFormatter(
         context: FormattingContext(
           now: Date(timeIntervalSince1970: 0), locale: key.locale, timeZone: key.timeZone, hourCycle: key.hourCycle,
-          previewLength: key.previewLength),
+          previewLength: key.previewLength, fields: key.fields, dateStyle: key.dateStyle, badgeLimit: key.badgeLimit),
         layout: .compact)
     }
   }
@@ -257,10 +260,14 @@ struct FormatterKey: Hashable, Sendable {
   let timeZone: TimeZone
   let hourCycle: HourCycle?
   let previewLength: Int?
+  let fields: [RowField]
+  let dateStyle: DateStyle
+  let badgeLimit: Int
 
   static func == (a: Self, b: Self) -> Bool {
     a.locale.identifier == b.locale.identifier && a.timeZone.identifier == b.timeZone.identifier
-      && a.hourCycle == b.hourCycle && a.previewLength == b.previewLength
+      && a.hourCycle == b.hourCycle && a.previewLength == b.previewLength && a.fields == b.fields
+      && a.dateStyle == b.dateStyle && a.badgeLimit == b.badgeLimit
   }
 
   func hash(into hasher: inout Hasher) {
@@ -268,6 +275,9 @@ struct FormatterKey: Hashable, Sendable {
     hasher.combine(timeZone.identifier)
     hasher.combine(hourCycle)
     hasher.combine(previewLength)
+    hasher.combine(fields)
+    hasher.combine(dateStyle)
+    hasher.combine(badgeLimit)
   }
 }
 

@@ -14,9 +14,14 @@ struct RowsQuery {
   var hourCycle: HourCycle?
   var previewLength: Int?
   var skipInvalid = false
+  var fields: [RowField]?
+  var dateStyle: DateStyle?
+  var badgeLimit: Int?
 
   /// The parameters, in the order the documentation gives them.
-  static let names = ["locale", "timeZone", "now", "hourCycle", "previewLength", "skipInvalid"]
+  static let names = [
+    "locale", "timeZone", "now", "hourCycle", "previewLength", "skipInvalid", "fields", "dateStyle", "badgeLimit",
+  ]
 
   /// Reads `query` (the part of the target after `?`), resolving names
   /// through `settings`. Throws a 400 ``Problem`` naming the first parameter
@@ -38,7 +43,7 @@ struct RowsQuery {
         throw Problem(
           .badRequest,
           detail: "unknown query parameter \(quoted(name)); "
-            + "expected locale, timeZone, now, hourCycle, previewLength or skipInvalid",
+            + "expected locale, timeZone, now, hourCycle, previewLength, skipInvalid, fields, dateStyle or badgeLimit",
           members: [("parameter", .string(name))])
       }
       guard seen.insert(name).inserted else {
@@ -71,6 +76,9 @@ struct RowsQuery {
           let length = Int(value), length >= 1
         else { throw OptionError.badNumber(value, expected: "an integer from 1 to 999999999") }
         previewLength = length
+      case "fields": fields = try RowOptions.fields(value)
+      case "dateStyle": dateStyle = try RowOptions.dateStyle(value)
+      case "badgeLimit": badgeLimit = try RowOptions.badgeLimit(value)
       default:  // skipInvalid
         switch value {
         case "true": skipInvalid = true

@@ -27,7 +27,8 @@ package struct ServerConfiguration: Sendable {
   package var bodyTimeout: Duration = .seconds(30)
   /// The most requests formatted or answered at once; the next gets 503.
   package var maxRequestsInFlight = 256
-  /// The most formatters kept (one per locale, time zone, hour cycle and preview length).
+  /// The most formatters kept (one per locale, time zone, hour cycle, preview
+  /// length, fields, date style and badge limit).
   package var maxCachedFormatters = 64
   /// How long a graceful shutdown may take before what is left is cancelled.
   package var shutdownGracePeriod: Duration = .seconds(8)
@@ -46,7 +47,8 @@ package struct ServerConfiguration: Sendable {
 
 /// The formatting settings a request gets unless its query names others:
 /// the server's `--locale`, `--time-zone`, `--hour-cycle`,
-/// `--preview-length` and `--now`, already resolved.
+/// `--preview-length`, `--now`, `--fields`, `--date-style` and
+/// `--badge-limit`, already resolved.
 package struct FormattingDefaults: Sendable {
   /// The locale when a request has neither `locale` nor a usable `Accept-Language`.
   package var locale: Locale
@@ -59,15 +61,26 @@ package struct FormattingDefaults: Sendable {
   /// A frozen instant for requests without `now` (`--now`, `SOURCE_DATE_EPOCH`);
   /// nil lets the clock run.
   package var now: Date?
+  /// The keys of rows when a request has no `fields`.
+  package var fields: [RowField]
+  /// The date style when a request has no `dateStyle`.
+  package var dateStyle: DateStyle
+  /// The badge limit when a request has no `badgeLimit`.
+  package var badgeLimit: Int
 
   /// Creates the defaults.
   package init(
-    locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil, previewLength: Int? = nil, now: Date? = nil
+    locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil, previewLength: Int? = nil, now: Date? = nil,
+    fields: [RowField] = RowField.defaults, dateStyle: DateStyle = .standard,
+    badgeLimit: Int = FormattingContext.defaultBadgeLimit
   ) {
     self.locale = locale
     self.timeZone = timeZone
     self.hourCycle = hourCycle
     self.previewLength = previewLength
     self.now = now
+    self.fields = fields
+    self.dateStyle = dateStyle
+    self.badgeLimit = badgeLimit
   }
 }

@@ -17,8 +17,13 @@ import Testing
     var timeZone: String
     var hourCycle: String?
     var previewLength: Int?
+    var fields: String?
+    var dateStyle: String?
+    var badgeLimit: Int?
 
-    private enum CodingKeys: String, CodingKey { case input, now, locale, timeZone, hourCycle, previewLength }
+    private enum CodingKeys: String, CodingKey {
+      case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit
+    }
 
     var testDescription: String { name }
 
@@ -31,13 +36,21 @@ import Testing
         locale: Locale(identifier: locale),
         timeZone: TimeZone(identifier: timeZone)!,
         hourCycle: hourCycle.map { $0 == "12" ? .twelveHour : .twentyFourHour },
-        previewLength: previewLength)
+        previewLength: previewLength,
+        fields: fields.map { list in
+          list.split(separator: ",").flatMap { $0 == "default" ? RowField.defaults : [RowField(name: String($0))!] }
+        } ?? RowField.defaults,
+        dateStyle: dateStyle.map { DateStyle(name: $0)! } ?? .standard,
+        badgeLimit: badgeLimit ?? FormattingContext.defaultBadgeLimit)
     }
 
     var query: String {
       var parameters = [("locale", locale), ("timeZone", timeZone), ("now", now)]
       if let hourCycle { parameters.append(("hourCycle", hourCycle)) }
       if let previewLength { parameters.append(("previewLength", String(previewLength))) }
+      if let fields { parameters.append(("fields", fields)) }
+      if let dateStyle { parameters.append(("dateStyle", dateStyle)) }
+      if let badgeLimit { parameters.append(("badgeLimit", String(badgeLimit))) }
       return parameters.map { "\($0.0)=\(queryEncoded($0.1))" }.joined(separator: "&")
     }
   }

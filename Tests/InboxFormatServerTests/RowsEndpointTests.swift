@@ -148,6 +148,11 @@ import Testing
     ("color=blue", "color", #"unknown query parameter "color""#),
     ("locale=fr-FR&locale=de-DE", "locale", "locale is given twice"),
     ("timeZone=%ZZ", "timeZone", #"timeZone "%ZZ" is not percent-encoded UTF-8"#),
+    ("fields=default,colour", "fields", #"fields "default,colour" names "colour", which is not a field"#),
+    ("fields=id,id", "fields", #"fields "id,id" names "id" twice"#),
+    ("fields=", "fields", #"fields "" has an empty name"#),
+    ("dateStyle=short", "dateStyle", #"dateStyle "short" is not valid; expected standard, compact or relative"#),
+    ("badgeLimit=0", "badgeLimit", #"badgeLimit "0" is not valid; expected an integer from 1 to 999999999"#),
   ])
   func aBadQueryValueIs400NamingIt(_ query: String, _ parameter: String, _ detail: String) async throws {
     try await withServer { client in
@@ -177,6 +182,36 @@ import Testing
     }
   }
 
+  @Test func fieldsDateStyleAndBadgeLimit() async throws {
+    try await withServer { client in
+      let query = Self.pinned + "&fields=id,date,unreadBadge,spokenDate,avatarColor&dateStyle=compact&badgeLimit=9"
+      let response = try await client.rows(query)
+      #expect(response.status == .ok)
+      let context = Self.exampleContext.fields([.id, .date, .unreadBadge, .spokenDate, .avatarColor]).dateStyle(.compact)
+        .badgeLimit(9)
+      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), context)))
+      #expect(String(buffer: response.body).hasPrefix("[{\"id\":1,\"date\":\"9:45\u{202F}AM\",\"unreadBadge\":\"1\","))
+      #expect(String(buffer: response.body).contains(#""date":"Jan 3","unreadBadge":"1","spokenDate":"January 3, 2022""#))
+    }
+  }
+
+  /// The settings that change rows are part of the kept formatter's key:
+  /// the same locale and zone with other fields, style or limit get their own.
+  @Test func keptFormattersAreKeptPerFieldsStyleAndLimit() async throws {
+    let body = ByteBuffer(string: #"[{"id":1,"update_date":"2022-01-25T10:00:00Z","unread_count":12}]"#)
+    try await withServer { client in
+      var answers: [String] = []
+      for extra in ["", "&dateStyle=compact", "&fields=default,unreadBadge", "&fields=default,unreadBadge&badgeLimit=9", ""] {
+        answers.append(String(buffer: try await client.rows(Self.pinned + extra, body: body).body))
+      }
+      #expect(answers[0].contains(#""date":"Tuesday""#))
+      #expect(answers[1].contains(#""date":"Tue""#))
+      #expect(answers[2].contains(#""unreadBadge":"12""#))
+      #expect(answers[3].contains(#""unreadBadge":"9+""#))
+      #expect(answers[4] == answers[0])
+    }
+  }
+
   @Test func theServersDefaultsApply() async throws {
     let configuration = testConfiguration {
       $0.defaults = FormattingDefaults(
@@ -203,6 +238,18 @@ import Testing
       #expect(response.status == .ok)
       #expect(response.headers[.cacheControl] == "max-age=39600")
       #expect(response.headers[.expires] == "Mon, 31 Jan 2022 23:00:00 GMT")
+    }
+  }
+
+  @Test func relativeLabelsAreFreshUntilTheirMinuteChanges() async throws {
+    // The clock reads 12:00:00 UTC; a message of 11:54:50 is "5 min. ago"
+    // until 12:00:50, when it becomes "6 min. ago".
+    let body = ByteBuffer(string: #"[{"id":1,"update_date":"2022-01-31T11:54:50Z"}]"#)
+    try await withServer { client in
+      let response = try await client.rows("timeZone=Europe%2FParis&locale=en-US&dateStyle=relative", body: body)
+      #expect(String(buffer: response.body).contains(#""date":"5 min. ago""#))
+      #expect(response.headers[.cacheControl] == "max-age=50")
+      #expect(response.headers[.expires] == "Mon, 31 Jan 2022 12:00:50 GMT")
     }
   }
 

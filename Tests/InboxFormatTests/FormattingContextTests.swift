@@ -24,4 +24,23 @@ import Testing
     #expect(locale.hourCycle == .zeroToTwentyThree)
     #expect(HourCycle.twelveHour.applied(to: Locale(identifier: "fr-FR")).hourCycle == .oneToTwelve)
   }
+
+  @Test func fieldsStyleAndBadgeLimitHaveDefaultsAndModifiers() {
+    let base = Pinned.context()
+    #expect(base.fields == RowField.defaults)
+    #expect(base.dateStyle == .standard)
+    #expect(base.badgeLimit == 99)
+    let changed = base.fields([.date, .id, .date, .avatarColor, .id]).dateStyle(.relative).badgeLimit(0)
+    // A field listed twice keeps its first place.
+    #expect(changed.fields == [.date, .id, .avatarColor])
+    #expect(changed.dateStyle == .relative)
+    #expect(changed.badgeLimit == 1)
+    #expect(base.fields == RowField.defaults)
+    #expect(RowField.all.map(\.name) == [
+      "id", "initials", "title", "message", "date", "isUnread", "dateValidUntil", "unreadBadge", "spokenDate",
+      "titleDirection", "messageDirection", "avatarColor",
+    ])
+    for field in RowField.all { #expect(RowField(name: field.name) == field) }
+    #expect(RowField(name: "default") == nil)
+  }
 }

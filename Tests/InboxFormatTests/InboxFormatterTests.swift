@@ -23,6 +23,9 @@ import Testing
     Pinned.context(locale: "ja-JP", timeZone: "Asia/Tokyo", hourCycle: .twelveHour),
     Pinned.context(locale: "ar-EG", timeZone: "America/Sao_Paulo", previewLength: 12),
     Pinned.context(locale: "tr-TR", timeZone: "Europe/Istanbul"),
+    Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").fields(RowField.all).dateStyle(.relative),
+    Pinned.context(locale: "he-IL", timeZone: "Asia/Jerusalem").fields(RowField.all.reversed()).dateStyle(.compact)
+      .badgeLimit(9),
   ]
 
   static let layouts: [InboxEncoder.Layout] = [.compact, .pretty, .ndjson]
@@ -45,7 +48,7 @@ import Testing
       }
     }
     let mapper = MessageMapper(context: context)
-    return InboxEncoder(layout: layout).encode(messages.map { mapper.map($0) })
+    return InboxEncoder(layout: layout, fields: context.fields).encode(messages.map { mapper.map($0) })
   }
 
   @Test(arguments: inputs)
@@ -192,6 +195,29 @@ import Testing
         #expect(pieces == whole, "pieces of \(size), skipping: \(skipping)")
       }
     }
+  }
+
+  /// What `watch` waits for and the service's `Cache-Control` runs to: with
+  /// relative labels, the next minute of the first label to change; with
+  /// the spoken date among the fields, its midnight too.
+  @Test func theStaleInstantFollowsRelativeMinutesAndSpokenDates() throws {
+    let payload = Array(#"[{"id":1,"update_date":"2022-01-31T11:54:50Z"},{"id":2,"update_date":"2022-01-31T11:59:40Z"}]"#.utf8)
+    let relative = InboxFormatter(context: Pinned.context().dateStyle(.relative))
+    // 11:59:40 is "Now" until 12:00:40; 11:54:50 is "5 min. ago" until 12:00:50.
+    #expect(try relative.format(payload) { _ in } == Pinned.instant("2022-01-31T12:00:40Z"))
+    #expect(
+      try relative.now(Pinned.instant("2022-01-31T12:00:45Z")).format(payload) { _ in }
+        == Pinned.instant("2022-01-31T12:00:50Z"))
+    // The standard labels hold until the Paris midnight, 23:00 UTC.
+    #expect(try InboxFormatter(context: Pinned.context()).format(payload) { _ in } == Pinned.instant("2022-01-31T23:00:00Z"))
+    // A relative label that outlives midnight: 23:59:30 Paris, seen at 23:59:50. "Now" until 00:00:30,
+    // but the spoken date ("11:59 PM") becomes "Yesterday" at midnight.
+    let lateNow = Pinned.instant("2022-01-31T22:59:50Z")
+    let late = Array(#"[{"id":1,"update_date":"2022-01-31T22:59:30Z"}]"#.utf8)
+    let dateOnly = InboxFormatter(context: Pinned.context(now: lateNow).dateStyle(.relative))
+    #expect(try dateOnly.format(late) { _ in } == Pinned.instant("2022-01-31T23:00:30Z"))
+    let spoken = InboxFormatter(context: Pinned.context(now: lateNow).dateStyle(.relative).fields([.date, .spokenDate]))
+    #expect(try spoken.format(late) { _ in } == Pinned.instant("2022-01-31T23:00:00Z"))
   }
 
   @Test func skippedMessagesAreReportedAndLeftOut() throws {

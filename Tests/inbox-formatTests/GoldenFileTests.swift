@@ -17,9 +17,15 @@ import Testing
     var timeZone: String
     var hourCycle: String?
     var previewLength: Int?
+    /// `--fields`, `--date-style` and `--badge-limit`, as the command takes them.
+    var fields: String?
+    var dateStyle: String?
+    var badgeLimit: Int?
     var note: String?
 
-    private enum CodingKeys: String, CodingKey { case input, now, locale, timeZone, hourCycle, previewLength, note }
+    private enum CodingKeys: String, CodingKey {
+      case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit, note
+    }
 
     var testDescription: String { name }
 
@@ -27,6 +33,9 @@ import Testing
       var arguments = ["--now", now, "--locale", locale, "--time-zone", timeZone, "--pretty"]
       if let hourCycle { arguments += ["--hour-cycle", hourCycle] }
       if let previewLength { arguments += ["--preview-length", String(previewLength)] }
+      if let fields { arguments += ["--fields", fields] }
+      if let dateStyle { arguments += ["--date-style", dateStyle] }
+      if let badgeLimit { arguments += ["--badge-limit", String(badgeLimit)] }
       return arguments + [inputURL.path]
     }
 
@@ -39,7 +48,18 @@ import Testing
         locale: Locale(identifier: locale),
         timeZone: TimeZone(identifier: timeZone)!,
         hourCycle: hourCycle.map { $0 == "12" ? .twelveHour : .twentyFourHour },
-        previewLength: previewLength)
+        previewLength: previewLength,
+        fields: fieldList,
+        dateStyle: dateStyle.map { DateStyle(name: $0)! } ?? .standard,
+        badgeLimit: badgeLimit ?? FormattingContext.defaultBadgeLimit)
+    }
+
+    /// `fields` read by hand, as the command's reader is not the library's.
+    var fieldList: [RowField] {
+      guard let fields else { return RowField.defaults }
+      return fields.split(separator: ",").flatMap { name in
+        name == "default" ? RowField.defaults : [RowField(name: String(name))!]
+      }
     }
   }
 
@@ -67,7 +87,7 @@ import Testing
   func libraryMatchesGoldenFile(_ golden: Case) throws {
     let bytes = try [UInt8](Data(contentsOf: golden.inputURL))
     let rows = MessageMapper(context: golden.context).map(try InboxDecoder().decode(bytes))
-    let actual = InboxEncoder(layout: .pretty).encode(rows)
+    let actual = InboxEncoder(layout: .pretty, fields: golden.context.fields).encode(rows)
     if Self.isRecording {
       try Data(actual).write(to: golden.expectedURL)
       Issue.record("recorded \(golden.expectedURL.lastPathComponent); run again without INBOX_FORMAT_RECORD_GOLDEN")

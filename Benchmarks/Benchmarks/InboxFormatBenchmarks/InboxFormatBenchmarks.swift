@@ -4,7 +4,7 @@ import InboxFormat
 
 /// Engine only (``MessageMapper``), decode only (``InboxDecoder``), encode
 /// only (``InboxEncoder``) and end to end (``InboxFormatter``, the command's
-/// path), at 20, 1k and 100k messages. Allocations (and instructions, where the machine exposes CPU
+/// path, also with every optional field), at 20, 1k and 100k messages. Allocations (and instructions, where the machine exposes CPU
 /// counters) are the steady metrics: the committed p90 thresholds
 /// (Thresholds/) hold them within 5%. Wall clock and memory are checked only
 /// against gross regressions, since a shared machine makes them noisy.
@@ -43,6 +43,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("end-to-end_\(count)") { benchmark in
       for _ in benchmark.scaledIterations {
         try InboxFormatter(context: Corpus.context).format(payload) { blackHole($0) }
+      }
+    }
+    // The same with every optional field and compact dates (the dearest
+    // style): what a default row does not pay for.
+    let everyField = Corpus.context.fields(RowField.all).dateStyle(.compact)
+    Benchmark("end-to-end-every-field_\(count)") { benchmark in
+      for _ in benchmark.scaledIterations {
+        try InboxFormatter(context: everyField).format(payload) { blackHole($0) }
       }
     }
   }

@@ -25,7 +25,7 @@ struct Pipeline {
     write: ([UInt8]) throws -> Void,
     appendNext: (inout [PendingMessage]) throws -> Bool
   ) throws -> Date? {
-    let writer = RowWriter(layout: layout)
+    let writer = RowWriter(layout: layout, fields: maker.writtenFields)
     var pending: [PendingBatch] = []
     var isFirstBatch = true
     var validUntil: Date?
@@ -129,7 +129,7 @@ extension Pipeline {
               phoneNumber: text(raw.phoneNumber), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
               as: Row<InputText>.self)
           {
-            batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
+            batch.validUntil = earliest(batch.validUntil, row.staleAt)
             writer.append(row, isFirst: isFirst, to: &output)
             isFirst = false
             continue
@@ -144,7 +144,7 @@ extension Pipeline {
           batch.rows.append(row)
         } else {
           let row = rows.strings.row(of: message, as: Row<String>.self)
-          batch.validUntil = earliest(batch.validUntil, row.date.validUntil)
+          batch.validUntil = earliest(batch.validUntil, row.staleAt)
           writer.append(row, isFirst: isFirst, to: &output)
           isFirst = false
         }
@@ -153,13 +153,6 @@ extension Pipeline {
       return batch
     }
   }
-}
-
-/// The earlier of two instants, either of which may be missing.
-func earliest(_ first: Date?, _ second: Date?) -> Date? {
-  guard let first else { return second }
-  guard let second else { return first }
-  return min(first, second)
 }
 
 /// A problem with one item that reading can go past: a message that is not

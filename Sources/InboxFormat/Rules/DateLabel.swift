@@ -36,29 +36,86 @@ enum DateBucket: Equatable, Sendable {
   }
 }
 
+/// How a date label is worded: the public ``DateStyle``s, and the spoken
+/// form of the `spokenDate` field.
+enum LabelStyle: Hashable, Sendable {
+  case standard, compact, relative
+  /// What a screen reader says: the long date where the others show a short one.
+  case spoken
+}
+
 /// The date label of a message updated at `date`, seen at `now`: the rule of
-/// the README, plainly, in the zone of `days` and the words of `words`.
+/// the README, plainly, in the zone of `days`, the words of `words` and
+/// the style `style`.
 ///
 /// A label of the last week stays true until the next local midnight (or
 /// the first instant after the gap, when daylight saving time skips
 /// midnight); a later day's date until that day begins; an older date
-/// forever.
-func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords) -> DateLabel {
+/// forever, except a compact month and day, which holds until now's year
+/// ends; a relative label until its count of minutes changes.
+func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords, style: LabelStyle = .standard) -> DateLabel {
   let seconds = date.wholeSecondsSince1970
   let nowSeconds = now.wholeSecondsSince1970
-  let localSeconds = seconds + days.offset(at: seconds)
-  let day = floorDivide(localSeconds, by: secondsPerDay)
-  let today = days.day(of: nowSeconds)
-  let tomorrow = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
-  switch DateBucket(daysAgo: today - day) {
-  case .time: return DateLabel(text: words.time(atLocalMinute: floorDivide(localSeconds, by: 60)), validUntil: instant(tomorrow))
-  case .yesterday: return DateLabel(text: words.yesterday, validUntil: instant(tomorrow))
-  case .weekday: return DateLabel(text: words.weekday(onLocalDay: day), validUntil: instant(tomorrow))
-  case .date: return DateLabel(text: words.shortDate(onLocalDay: day), validUntil: nil)
-  case .laterDay:
-    return DateLabel(
-      text: words.shortDate(onLocalDay: day), validUntil: instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)))
+  return dateLabel(
+    seconds: seconds, localSeconds: seconds + days.offset(at: seconds), nowSeconds: nowSeconds,
+    today: days.day(of: nowSeconds), words: words, style: style
+  ) { day in instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)) }
+}
+
+/// The date rule once the instants are placed in the zone: a message at
+/// `seconds` (`localSeconds` on the local clock), seen at `nowSeconds` on
+/// local day `today`; `dayStart` gives the first instant at or after now of
+/// a local day (``LocalDays/firstInstant(from:ofDayAtLeast:)``).
+func dateLabel(
+  seconds: Int64, localSeconds: Int64, nowSeconds: Int64, today: Int64, words: DateWords, style: LabelStyle,
+  dayStart: (Int64) -> Date
+) -> DateLabel {
+  if style == .relative {
+    let ago = nowSeconds - seconds
+    // From a minute ahead to 59 s back: now, until the first minute is full.
+    if ago >= -60 && ago < 60 { return DateLabel(text: words.relative!.now, validUntil: instant(seconds + 60)) }
+    // Whole minutes back, until the next one is full.
+    if ago >= 60 && ago < 3_600 {
+      let minutes = ago / 60
+      return DateLabel(text: words.relative!.minutesAgo(minutes), validUntil: instant(seconds + 60 * (minutes + 1)))
+    }
   }
+  let day = floorDivide(localSeconds, by: secondsPerDay)
+  var label: DateLabel
+  switch DateBucket(daysAgo: today - day) {
+  case .time: label = DateLabel(text: words.time(atLocalMinute: floorDivide(localSeconds, by: 60)), validUntil: dayStart(today + 1))
+  case .yesterday: label = DateLabel(text: words.yesterday, validUntil: dayStart(today + 1))
+  case .weekday:
+    let text = style == .compact ? words.compact!.abbreviatedWeekday(onLocalDay: day) : words.weekday(onLocalDay: day)
+    label = DateLabel(text: text, validUntil: dayStart(today + 1))
+  case .date:
+    switch style {
+    case .spoken: label = DateLabel(text: words.longDate!.longDate(onLocalDay: day), validUntil: nil)
+    case .compact:
+      // Within now's year in the locale's calendar: the month and day, until the year ends.
+      let year = words.compact!.yearDays(containing: today)
+      label =
+        day >= year.lowerBound
+        ? DateLabel(text: words.compact!.monthDay(onLocalDay: day), validUntil: dayStart(year.upperBound))
+        : DateLabel(text: words.shortDate(onLocalDay: day), validUntil: nil)
+    case .standard, .relative: label = DateLabel(text: words.shortDate(onLocalDay: day), validUntil: nil)
+    }
+  case .laterDay:
+    let text = style == .spoken ? words.longDate!.longDate(onLocalDay: day) : words.shortDate(onLocalDay: day)
+    label = DateLabel(text: text, validUntil: dayStart(day))
+  }
+  // More than a minute ahead: this label until the message is a minute away, then now.
+  if style == .relative, nowSeconds - seconds < -60 {
+    label.validUntil = earliest(label.validUntil, instant(seconds - 60))
+  }
+  return label
+}
+
+/// The earlier of two instants, either of which may be missing.
+func earliest(_ first: Date?, _ second: Date?) -> Date? {
+  guard let first else { return second }
+  guard let second else { return first }
+  return min(first, second)
 }
 
 /// The instant `seconds` after 1970-01-01T00:00:00Z.
@@ -88,11 +145,18 @@ final class DateWords: Sendable {
   /// The word for the day before today, capitalized as at the start of a
   /// sentence: `Yesterday`, `Hier`, `昨日`.
   let yesterday: String
+  /// The words of the compact style, made when it is asked for.
+  let compact: CompactDateWords?
+  /// The words of the relative style, made when it is asked for.
+  let relative: RelativeDateWords?
+  /// The long date of spoken dates, made when they are asked for.
+  let longDate: LongDateWords?
 
-  init(locale: Locale, calendar: Calendar, hourCycle: HourCycle?) {
+  /// The words of `locale`, with those of the styles in `styles` beyond the standard one.
+  init(locale: Locale, calendar: Calendar, hourCycle: HourCycle?, styles: Set<LabelStyle> = []) {
     var calendar = calendar
     calendar.timeZone = wallClockZone
-    let locale = Self.formattable(locale)
+    let locale = formattableLocale(locale)
     let timeLocale = hourCycle.map { $0.applied(to: locale) } ?? locale
 
     timeFormatter = Self.formatter(locale: timeLocale, calendar: calendar, date: .none, time: .short)
@@ -102,7 +166,12 @@ final class DateWords: Sendable {
     let weekdayStyle = Date.FormatStyle(
       locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence
     ).weekday(.wide)
-    weekdays = (0..<7).map { day in weekdayStyle.format(Self.noon(ofLocalDay: Int64(day))) }
+    weekdays = (0..<7).map { day in weekdayStyle.format(noon(ofLocalDay: Int64(day))) }
+    compact = styles.contains(.compact) ? CompactDateWords(locale: locale, calendar: calendar) : nil
+    relative = styles.contains(.relative) ? RelativeDateWords(locale: locale, calendar: calendar) : nil
+    longDate =
+      styles.contains(.spoken)
+      ? LongDateWords(formatter: Self.formatter(locale: locale, calendar: calendar, date: .long, time: .none)) : nil
   }
 
   /// The time label of a local minute (minutes since 1970-01-01T00:00 local).
@@ -112,7 +181,7 @@ final class DateWords: Sendable {
 
   /// The short date of a local day (days since 1970-01-01 local).
   func shortDate(onLocalDay day: Int64) -> String {
-    shortDateFormatter.string(from: Self.noon(ofLocalDay: day))
+    shortDateFormatter.string(from: noon(ofLocalDay: day))
   }
 
   /// The full weekday name of a local day.
@@ -120,14 +189,8 @@ final class DateWords: Sendable {
     weekdays[Int(day - floorDivide(day, by: 7) * 7)]
   }
 
-  /// Noon of a local day, as the GMT instant that reads the same: far from
-  /// the day's edges in every calendar.
-  private static func noon(ofLocalDay day: Int64) -> Date {
-    instant(day * secondsPerDay + secondsPerDay / 2)
-  }
-
   /// A formatter of CLDR's date and time styles; `calendar` carries the zone.
-  private static func formatter(
+  static func formatter(
     locale: Locale, calendar: Calendar, date: DateFormatter.Style, time: DateFormatter.Style
   ) -> DateFormatter {
     let formatter = DateFormatter()
@@ -142,19 +205,6 @@ final class DateWords: Sendable {
     return formatter
   }
 
-  /// The locale under its canonical BCP 47 name, less a numbering system
-  /// ICU does not have: Foundation's relative formatting traps on some
-  /// POSIX-style names (`de_DE.ISO-8859-15@euro`) that its other formatters
-  /// accept, and every formatter traps on an unknown numbering system
-  /// (`-u-nu-xxx`). Presentation never fails.
-  private static func formattable(_ locale: Locale) -> Locale {
-    let canonical = Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
-    guard !Locale.NumberingSystem.availableNumberingSystems.contains(canonical.numberingSystem) else { return canonical }
-    var components = Locale.Components(locale: canonical)
-    components.numberingSystem = nil
-    return Locale(components: components)
-  }
-
   /// CLDR's relative day −1, between two fixed instants a day apart, so no clock is involved.
   private static func yesterdayWord(locale: Locale, calendar: Calendar) -> String {
     let anchor = Date(timeIntervalSinceReferenceDate: 43_200)  // 2001-01-01 12:00 UTC
@@ -167,4 +217,112 @@ final class DateWords: Sendable {
 }
 
 /// The zone of every formatter: GMT, on wall-clock times (see ``DateWords``).
-private let wallClockZone = TimeZone(secondsFromGMT: 0)!
+let wallClockZone = TimeZone(secondsFromGMT: 0)!
+
+/// Noon of a local day, as the GMT instant that reads the same: far from
+/// the day's edges in every calendar.
+func noon(ofLocalDay day: Int64) -> Date {
+  instant(day * secondsPerDay + secondsPerDay / 2)
+}
+
+/// The locale under its canonical BCP 47 name, less a numbering system
+/// ICU does not have: Foundation's relative formatting traps on some
+/// POSIX-style names (`de_DE.ISO-8859-15@euro`) that its other formatters
+/// accept, and every formatter traps on an unknown numbering system
+/// (`-u-nu-xxx`). Presentation never fails.
+func formattableLocale(_ locale: Locale) -> Locale {
+  let canonical = Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
+  guard !Locale.NumberingSystem.availableNumberingSystems.contains(canonical.numberingSystem) else { return canonical }
+  var components = Locale.Components(locale: canonical)
+  components.numberingSystem = nil
+  return Locale(components: components)
+}
+
+/// The words of the compact style: abbreviated weekdays, the month and day
+/// without the year, and the years of the locale's calendar.
+final class CompactDateWords: Sendable {
+  /// CLDR's format-abbreviated weekday names (`Tue`, `mar.`), capitalized
+  /// as at the start of a sentence, by local day number modulo 7.
+  private let weekdays: [String]
+  /// CLDR's `MMMd` skeleton in the locale: `Jan 3`, `3 janv.`, `1月3日`.
+  private let monthDayFormatter: DateFormatter
+  /// The locale's calendar, in GMT on wall-clock times.
+  private let calendar: Calendar
+
+  init(locale: Locale, calendar: Calendar) {
+    let style = Date.FormatStyle(
+      locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence
+    ).weekday(.abbreviated)
+    weekdays = (0..<7).map { day in style.format(noon(ofLocalDay: Int64(day))) }
+    monthDayFormatter = DateFormatter()
+    monthDayFormatter.locale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
+    monthDayFormatter.calendar = calendar
+    monthDayFormatter.timeZone = wallClockZone
+    monthDayFormatter.setLocalizedDateFormatFromTemplate("MMMd")
+    self.calendar = calendar
+  }
+
+  /// The abbreviated weekday of a local day.
+  func abbreviatedWeekday(onLocalDay day: Int64) -> String {
+    weekdays[Int(day - floorDivide(day, by: 7) * 7)]
+  }
+
+  /// The month and day of a local day.
+  func monthDay(onLocalDay day: Int64) -> String {
+    monthDayFormatter.string(from: noon(ofLocalDay: day))
+  }
+
+  /// The local days of the calendar year (and era) that holds `day`: its first
+  /// day, and the first day of the next year.
+  func yearDays(containing day: Int64) -> Range<Int64> {
+    guard let year = calendar.dateInterval(of: .year, for: noon(ofLocalDay: day)) else { return day..<day + 1 }
+    let first = floorDivide(Int64(year.start.timeIntervalSince1970.rounded()), by: secondsPerDay)
+    let next = floorDivide(Int64(year.end.timeIntervalSince1970.rounded()), by: secondsPerDay)
+    return first..<max(next, day + 1)
+  }
+}
+
+/// The words of the relative style: CLDR's relative `now` and the short
+/// form of minutes ago.
+final class RelativeDateWords: Sendable {
+  /// The word for now, capitalized as at the start of a sentence: `Now`, `Maintenant`.
+  let now: String
+  /// `1 min. ago` … `59 min. ago`, by minutes − 1.
+  private let minutes: [String]
+
+  init(locale: Locale, calendar: Calendar) {
+    // Between fixed instants, so no clock is involved.
+    let anchor = Date(timeIntervalSinceReferenceDate: 43_200)  // 2001-01-01 12:00 UTC
+    var nowStyle = Date.AnchoredRelativeFormatStyle(
+      anchor: anchor, presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar,
+      capitalizationContext: .beginningOfSentence)
+    nowStyle.allowedFields = [.second]
+    now = nowStyle.format(anchor)
+    var minuteStyle = Date.AnchoredRelativeFormatStyle(
+      anchor: anchor, presentation: .numeric, unitsStyle: .abbreviated, locale: locale, calendar: calendar)
+    minuteStyle.allowedFields = [.minute]
+    // Foundation's anchored style words the anchor as seen from the date
+    // formatted: the anchor is `count` minutes ago when the date is that much later.
+    minutes = (1...59).map { minuteStyle.format(anchor.addingTimeInterval(Double(60 * $0))) }
+  }
+
+  /// The short form of `count` (1 to 59) minutes ago: `5 min. ago`, `il y a 5 min`.
+  func minutesAgo(_ count: Int64) -> String {
+    minutes[Int(count) - 1]
+  }
+}
+
+/// The long date of spoken dates: CLDR's `dateStyle: long`, in the locale's
+/// calendar (`January 3, 2022`, `3 janvier 2022`).
+final class LongDateWords: Sendable {
+  private let formatter: DateFormatter
+
+  init(formatter: DateFormatter) {
+    self.formatter = formatter
+  }
+
+  /// The long date of a local day.
+  func longDate(onLocalDay day: Int64) -> String {
+    formatter.string(from: noon(ofLocalDay: day))
+  }
+}

@@ -17,6 +17,47 @@ struct Row<Text>: ~Copyable {
   var message: Text
   var date: DateLabel
   var isUnread: Bool
+  /// The values of the fields beyond the default ones that the context asks
+  /// for; nil when it asks for none.
+  var extras: RowExtras?
+}
+
+/// The values of a row's optional fields (``RowField``), each nil unless
+/// the context asks for it.
+struct RowExtras: Sendable, Equatable {
+  var unreadBadge: String?
+  /// The spoken date and when it stops being true.
+  var spokenDate: DateLabel?
+  var titleDirection: TextDirection?
+  var messageDirection: TextDirection?
+  var avatarColor: Int?
+}
+
+/// Which optional fields a context asks for: made once from its field list.
+struct ExtraFields: Sendable, Equatable {
+  var unreadBadge = false
+  var spokenDate = false
+  var titleDirection = false
+  var messageDirection = false
+  var avatarColor = false
+
+  /// The optional fields of `fields`, or nil when there are none to compute
+  /// (`dateValidUntil` is part of every date label).
+  init?(_ fields: [RowField]) {
+    for field in fields {
+      switch field.kind {
+      case .unreadBadge: unreadBadge = true
+      case .spokenDate: spokenDate = true
+      case .titleDirection: titleDirection = true
+      case .messageDirection: messageDirection = true
+      case .avatarColor: avatarColor = true
+      case .id, .initials, .title, .message, .date, .isUnread, .dateValidUntil: break
+      }
+    }
+    if self == ExtraFields() { return nil }
+  }
+
+  private init() {}
 }
 
 /// The rules of a row for one context: how a message's names, text and
@@ -24,7 +65,11 @@ struct Row<Text>: ~Copyable {
 /// puts them together, the same way for every set of rules.
 protocol RowRules {
   /// How the message's texts are held.
-  associatedtype Text
+  associatedtype Text: ScalarText
+
+  /// The optional fields rows carry, or nil for none: then nothing beyond
+  /// the default row is computed.
+  var extraFields: ExtraFields? { get }
 
   /// The message's preview, or nil when `message` cannot be shown as it is
   /// held (only texts kept as input bytes, which must be cleaned first).
@@ -36,6 +81,12 @@ protocol RowRules {
 
   /// The date label of a message updated at `date`.
   mutating func dateLabel(for date: Date) -> DateLabel
+
+  /// What a screen reader should say for the date of a message updated at `date`.
+  mutating func spokenDate(for date: Date) -> DateLabel
+
+  /// The unread badge of a conversation with `count` unread messages.
+  mutating func unreadBadge(count: Int64) -> String
 }
 
 extension RowRules {
@@ -52,8 +103,20 @@ extension RowRules {
     guard let preview = preview(message),
       let (initials, title) = names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
     else { return nil }
+    // The optional fields, of the row's parts as it writes them; none at all
+    // unless the context asks.
+    var extras: RowExtras?
+    if let wanted = extraFields {
+      extras = RowExtras(
+        unreadBadge: wanted.unreadBadge ? unreadBadge(count: unreadCount) : nil,
+        spokenDate: wanted.spokenDate ? spokenDate(for: updateDate) : nil,
+        titleDirection: wanted.titleDirection ? title.direction : nil,
+        messageDirection: wanted.messageDirection ? direction(of: preview.scalars) : nil,
+        avatarColor: wanted.avatarColor ? avatarColor(of: id) : nil)
+    }
     return Value(
-      id: id, initials: initials, title: title, message: preview, date: date, isUnread: isUnread(unreadCount: unreadCount))
+      id: id, initials: initials, title: title, message: preview, date: date, isUnread: isUnread(unreadCount: unreadCount),
+      extras: extras)
   }
 }
 
@@ -61,7 +124,9 @@ extension RowRules {
 /// public ``MessageUIModel``, made at once without a row in between.
 protocol RowValue: ~Copyable {
   associatedtype Text
-  init(id: MessageID, initials: String, title: Title<Text>, message: Text, date: DateLabel, isUnread: Bool)
+  init(
+    id: MessageID, initials: String, title: Title<Text>, message: Text, date: DateLabel, isUnread: Bool,
+    extras: RowExtras?)
 }
 
 extension Row: RowValue {}
@@ -78,11 +143,17 @@ struct PlainRules: RowRules {
   let context: FormattingContext
   let words: DateWords
   let days: LocalDays
+  let numbers: BadgeNumbers
+  let extraFields: ExtraFields?
 
   init(context: FormattingContext) {
     self.context = context
-    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
+    words = DateWords(
+      locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle,
+      styles: [.compact, .relative, .spoken])
     days = LocalDays(timeZone: context.timeZone)
+    numbers = BadgeNumbers(locale: context.locale, limit: context.badgeLimit)
+    extraFields = ExtraFields(context.fields)
   }
 
   func preview(_ message: String) -> String? {
@@ -97,7 +168,15 @@ struct PlainRules: RowRules {
   }
 
   func dateLabel(for date: Date) -> DateLabel {
-    InboxFormat.dateLabel(for: date, now: context.now, days: days, words: words)
+    InboxFormat.dateLabel(for: date, now: context.now, days: days, words: words, style: context.dateStyle.style)
+  }
+
+  func spokenDate(for date: Date) -> DateLabel {
+    InboxFormat.dateLabel(for: date, now: context.now, days: days, words: words, style: .spoken)
+  }
+
+  func unreadBadge(count: Int64) -> String {
+    InboxFormat.unreadBadge(count: count, limit: context.badgeLimit, numbers: numbers)
   }
 
   /// The row of `message`.
@@ -125,6 +204,17 @@ extension Row<String> {
   init(_ row: MessageUIModel) {
     self.init(
       id: row.id, initials: row.initials, title: .single(row.title), message: row.message,
-      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread)
+      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread,
+      extras: RowExtras(
+        unreadBadge: row.unreadBadge, spokenDate: row.spokenDate.map { DateLabel(text: $0, validUntil: nil) },
+        titleDirection: row.titleDirection, messageDirection: row.messageDirection, avatarColor: row.avatarColor))
+  }
+}
+
+extension Row {
+  /// The first instant a label of the row stops being true: its date's, or
+  /// its spoken date's when it carries one.
+  var staleAt: Date? {
+    earliest(date.validUntil, extras?.spokenDate?.validUntil)
   }
 }

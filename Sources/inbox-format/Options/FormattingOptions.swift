@@ -32,22 +32,56 @@ struct FormattingOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Cut previews to N grapheme clusters, ending in '…'.", valueName: "N"))
   var previewLength: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "The keys of each row, in order, separated by commas.",
+      discussion: """
+        default stands for id,initials,title,message,date,isUnread; the others are dateValidUntil, \
+        unreadBadge, spokenDate, titleDirection, messageDirection and avatarColor. Default: default.
+        """,
+      valueName: "list"))
+  var fields: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How dates are worded: standard (9:45 AM, Tuesday, 1/3/22), compact (Tue, Jan 3) or relative (Now, 5 min. ago).",
+      valueName: "standard|compact|relative"))
+  var dateStyle: String?
+
+  @Option(help: ArgumentHelp("Show unread counts above N as N+ in unreadBadge (default 99).", valueName: "N"))
+  var badgeLimit: String?
+
   func validate() throws {
     if let previewLength, previewLength < 1 {
       throw ValidationError("--preview-length must be at least 1, not \(previewLength)")
     }
+    _ = try rowSettings()
+  }
+
+  /// `--fields`, `--date-style` and `--badge-limit`, read; a usage error
+  /// (exit 64) names the option and quotes the value.
+  func rowSettings() throws -> (fields: [RowField], dateStyle: DateStyle, badgeLimit: Int) {
+    (
+      try fields.map { try usable(RowOptions.fields($0), "--fields") } ?? RowField.defaults,
+      try dateStyle.map { try usable(RowOptions.dateStyle($0), "--date-style") } ?? .standard,
+      try badgeLimit.map { try usable(RowOptions.badgeLimit($0), "--badge-limit") } ?? FormattingContext.defaultBadgeLimit
+    )
   }
 
   /// The formatting context these options and `environment` describe.
   ///
   /// Throws `ValidationError` (exit 64) for a value that cannot be used.
   func context(environment: ProcessEnvironment) throws -> FormattingContext {
-    FormattingContext(
+    let row = try rowSettings()
+    return FormattingContext(
       now: try frozenNow(environment: environment) ?? environment.clock(),
       locale: try resolvedLocale(environment: environment),
       timeZone: try resolvedTimeZone(environment: environment),
       hourCycle: hourCycle?.hourCycle,
-      previewLength: previewLength)
+      previewLength: previewLength,
+      fields: row.fields,
+      dateStyle: row.dateStyle,
+      badgeLimit: row.badgeLimit)
   }
 
   /// The instant `--now` or `SOURCE_DATE_EPOCH` freezes the clock at, or nil

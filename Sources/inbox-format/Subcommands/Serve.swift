@@ -66,7 +66,8 @@ extension InboxFormatCommand {
       var configuration = ServerConfiguration(
         defaults: FormattingDefaults(
           locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
-          previewLength: context.previewLength, now: try formatting.frozenNow(environment: environment)))
+          previewLength: context.previewLength, now: try formatting.frozenNow(environment: environment),
+          fields: context.fields, dateStyle: context.dateStyle, badgeLimit: context.badgeLimit))
       configuration.host = host
       configuration.port = port
       configuration.maxBodySize = maxBodySize

@@ -62,6 +62,7 @@ import Testing
 
   @Test func everyExplainedDifferenceIsStillNeeded() {
     let used = Set(Self.outcomes.flatMap { $0.explanation ?? [] })
+      .union(StylesCrossCheckTests.compared.flatMap { $0.explanation ?? [] })
     for difference in Self.differences where !used.contains(difference.id) {
       Issue.record("differences.json: \(difference.id) explains no label any more; remove it and its line in DIFFERENCES.md")
     }
@@ -167,7 +168,7 @@ struct Outcome: Sendable {
   /// the differences needed (empty when it is identical to Node's).
   var explanation: [String]? {
     if actual == label.expected { return [] }
-    let applicable = CrossCheckTests.differences.filter { $0.applies(to: scenario.locale, bucket: bucket) }
+    let applicable = CrossCheckTests.differences.filter { $0.applies(to: scenario.locale, bucket: bucket.rawValue) }
     guard !applicable.isEmpty else { return nil }
     var foundation = actual
     if let calendar = applicable.compactMap(\.calendar).first {
@@ -197,7 +198,9 @@ struct Difference: Decodable, Sendable {
   var id: String
   var cause: String
   var locales: [String]
-  var buckets: [Bucket]
+  /// The labels it applies to: a ``Bucket`` of the standard style, or one
+  /// of ``StylesCrossCheckTests``' (`now`, `minutes-ago`, `badge`…).
+  var buckets: [String]
   var foundation: [Rewrite]
   var node: [Rewrite]
   var calendar: CalendarName?
@@ -227,7 +230,7 @@ struct Difference: Decodable, Sendable {
     }
   }
 
-  func applies(to locale: String, bucket: Bucket) -> Bool {
+  func applies(to locale: String, bucket: String) -> Bool {
     // An id also covers its -u- variants, except that a difference of calendar
     // does not apply to a locale that names its calendar.
     buckets.contains(bucket)

@@ -37,6 +37,32 @@ import Testing
     }
   }
 
+  /// With every optional field and each date style: the engine's rows and
+  /// bytes are the rules' rows written, the badge limit random, half the
+  /// messages within an hour of now so that relative labels occur.
+  @Test func everyFieldInEveryStyleIsTheRules() async {
+    let styled = zip(Gen<FormattingContext>.context, Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 1...2_000)).map {
+      context, style, limit in
+      context.fields(RowField.all.reversed()).dateStyle(DateStyle.all[style]).badgeLimit(limit)
+    }
+    await propertyCheck(count: 150, input: Gen<UnsentMessage>.message.array(of: 1...8), styled) { messages, context in
+      let sent = messages.enumerated().map { index, message in
+        var message = message
+        if index % 2 == 0 { message.secondsFromNow = message.secondsFromNow.truncatingRemainder(dividingBy: 4_000) }
+        return message.sent(relativeTo: context.now)
+      }
+      var rules = PlainRules(context: context)
+      let expectedRows = sent.map { rules.row(of: $0) }
+      #expect(MessageMapper(context: context).map(sent) == expectedRows)
+      let expected = InboxEncoder(layout: .compact, fields: context.fields).encode(expectedRows)
+      for payload in [InboxTestPayload.bytes(of: sent), InboxTestPayload.plainBytes(of: sent)] {
+        var output: [UInt8] = []
+        try InboxFormatter(context: context).format(payload) { output += $0 }
+        #expect(output == expected, "\(String(decoding: payload, as: UTF8.self))")
+      }
+    }
+  }
+
   /// Previews near their limit, in bytes and in clusters, every way they
   /// can lie in the input: the formatter cuts exactly where the rules do.
   @Test func previewsAroundTheirLimit() throws {

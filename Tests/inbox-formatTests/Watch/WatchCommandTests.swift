@@ -68,6 +68,19 @@ import Glibc
     #expect(watch.stop(with: SIGINT) == 0)
   }
 
+  @Test func relativeLabelsAreRenderedAgainWhenTheirMinuteChanges() throws {
+    // A message of 11:54:50 UTC is "5 min. ago" until 12:00:50: two seconds after the clock starts.
+    let watch = try WatchRun(
+      Self.parisClock + ["--date-style", "relative", "--clock-start", "2022-01-31T12:00:48Z", "--output", "out.json"],
+      input: #"{"items":[{"id":1,"firstname":"Ann","update_date":"2022-01-31T11:54:50Z"}]}"#)
+    #expect(watch.waitForOutput(containing: #""date":"5 min. ago""#))
+    let shown = ContinuousClock.now
+    #expect(watch.waitForOutput(containing: #""date":"6 min. ago""#, within: 5))
+    let elapsed = ContinuousClock.now - shown
+    #expect(elapsed > .milliseconds(1_500) && elapsed < .seconds(4), "after \(elapsed)")
+    #expect(watch.stop(with: SIGINT) == 0)
+  }
+
   @Test func idleItUsesAlmostNoProcessorTime() throws {
     // A running clock far from midnight: the timer is armed, and nothing else happens.
     let watch = try WatchRun(

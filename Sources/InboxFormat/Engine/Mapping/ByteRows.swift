@@ -36,9 +36,19 @@ struct ByteRows: RowRules {
     return (initials, title)
   }
 
+  var extraFields: ExtraFields? { strings.extraFields }
+
   @inline(__always)
   mutating func dateLabel(for date: Date) -> DateLabel {
     strings.dateLabel(for: date)
+  }
+
+  mutating func spokenDate(for date: Date) -> DateLabel {
+    strings.spokenDate(for: date)
+  }
+
+  mutating func unreadBadge(count: Int64) -> String {
+    strings.unreadBadge(count: count)
   }
 
   /// ``shown(_:)`` of a text that is already a clean line: `.some(nil)` when
@@ -56,4 +66,27 @@ struct ByteRows: RowRules {
 /// input the formatter reads.
 struct InputText {
   let bytes: UnsafeBufferPointer<UInt8>
+}
+
+extension InputText: ScalarText {
+  /// The text's scalars, decoded from its bytes (valid UTF-8: the reader checked it).
+  var scalars: UTF8Scalars { UTF8Scalars(bytes: bytes) }
+}
+
+/// The scalars of valid UTF-8 bytes, decoded as they are read.
+struct UTF8Scalars: Sequence, IteratorProtocol {
+  private var bytes: UnsafeBufferPointer<UInt8>.Iterator
+  private var decoder = UTF8()
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes.makeIterator()
+  }
+
+  mutating func next() -> Unicode.Scalar? {
+    switch decoder.decode(&bytes) {
+    case .scalarValue(let scalar): scalar
+    case .emptyInput: nil
+    case .error: "\u{FFFD}"
+    }
+  }
 }

@@ -45,6 +45,32 @@ final class DateLabeler: Sendable {
     }
   }
 
+  /// The label of a message updated at `date` in `style`, other than the
+  /// standard one: the date rule itself (``dateLabel(seconds:localSeconds:nowSeconds:today:words:style:dayStart:)``),
+  /// with offsets from the table and tomorrow's start made once. A label of
+  /// a day before today, an hour or more back, depends on that day alone
+  /// (and today), so it is remembered by day.
+  func label(for date: Date, style: LabelStyle, words: DateWords, memo: inout MemoTables) -> DateLabel {
+    let seconds = date.wholeSecondsSince1970
+    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
+    let rule = {
+      dateLabel(
+        seconds: seconds, localSeconds: localSeconds, nowSeconds: self.nowSeconds, today: self.today, words: words,
+        style: style
+      ) { day in
+        day == self.today + 1 ? self.tomorrowStart : instant(self.days.firstInstant(from: self.nowSeconds, ofDayAtLeast: day))
+      }
+    }
+    let day = floorDivide(localSeconds, by: secondsPerDay)
+    guard day < today, nowSeconds - seconds >= 3_600 else { return rule() }
+    let key = StyledDay(style: style, day: day, today: today)
+    if memo.styledDays == nil { memo.styledDays = Memo(slots: 2048) }
+    if let label = memo.styledDays!.peek(key) { return label }
+    let label = rule()
+    memo.styledDays!.remember(label, for: key)
+    return label
+  }
+
   @inline(__always)
   private func shortDate(on day: Int64, words: DateWords, memo: inout MemoTables) -> String {
     if let text = memo.shortDates.peek(day) { return text }
@@ -60,6 +86,25 @@ final class DateLabeler: Sendable {
       return OffsetSpan(offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
     }
     return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
+  }
+}
+
+/// A local day before today, labelled in a style other than the standard one.
+struct StyledDay: MemoKey {
+  var style: LabelStyle
+  var day: Int64
+  var today: Int64
+
+  /// Consecutive days in consecutive slots, the styles a slot apart.
+  var memoHash: UInt64 {
+    let index: UInt64 =
+      switch style {
+      case .standard: 0
+      case .compact: 1
+      case .relative: 2
+      case .spoken: 3
+      }
+    return UInt64(bitPattern: day) &* 4 &+ index
   }
 }
 

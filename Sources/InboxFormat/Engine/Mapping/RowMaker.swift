@@ -13,13 +13,25 @@ final class RowMaker: Sendable {
   /// The title case of each ASCII letter and digit in the context's locale
   /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
   let asciiInitials: [String?]
+  /// The optional fields rows carry (nil: none, the default row).
+  let extraFields: ExtraFields?
+  /// The numbers of unread badges, when rows carry them.
+  let badgeNumbers: BadgeNumbers?
   private let pool: MemoPool
 
   init(context: FormattingContext) {
     self.context = context
-    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
+    extraFields = ExtraFields(context.fields)
+    // Only the words of the styles asked for are made (and for the standard
+    // style alone, no set of styles is).
+    var styles: Set<LabelStyle> = []
+    if context.dateStyle != .standard { styles.insert(context.dateStyle.style) }
+    if extraFields?.spokenDate == true { styles.insert(.spoken) }
+    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle, styles: styles)
     labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
     asciiInitials = (0..<128).map { byte in initial(of: String(Unicode.Scalar(UInt8(byte))), locale: context.locale) }
+    badgeNumbers =
+      extraFields?.unreadBadge == true ? BadgeNumbers(locale: context.locale, limit: context.badgeLimit) : nil
     pool = MemoPool()
   }
 
@@ -28,7 +40,15 @@ final class RowMaker: Sendable {
     words = maker.words
     labeler = DateLabeler(now: now, days: LocalDays(timeZone: context.timeZone))
     asciiInitials = maker.asciiInitials
+    extraFields = maker.extraFields
+    badgeNumbers = maker.badgeNumbers
     pool = maker.pool
+  }
+
+  /// The fields the writer writes: nil for the default ones, which it
+  /// writes without looking at a list.
+  var writtenFields: [RowField]? {
+    context.fields == RowField.defaults ? nil : context.fields
   }
 
   /// A maker for `now` that shares this one's words and memos: what it
@@ -71,6 +91,9 @@ struct MemoTables: Sendable {
   var names = Memo<PackedNames, NameEntry>(slots: 1024, ways: 4)
   /// The zone's offsets by UTC day, outside the labeler's table.
   var offsets = Memo<Int64, OffsetSpan>(slots: 64)
+  /// Labels of days before today in the other styles; made when first
+  /// needed, so that the standard style allocates nothing more.
+  var styledDays: Memo<StyledDay, DateLabel>?
 }
 
 /// What a pair of clean, visible names gives whatever else the row holds.

@@ -16,6 +16,11 @@ struct StringRows: RowRules {
   let previewLength: Int?
   let placeholder: String
   let asciiInitials: [String?]
+  let extraFields: ExtraFields?
+  /// The date style of `date` labels.
+  let style: LabelStyle
+  let badgeLimit: Int
+  let badgeNumbers: BadgeNumbers?
   var memo: MemoTables
 
   init(maker: RowMaker, memo: MemoTables) {
@@ -25,6 +30,10 @@ struct StringRows: RowRules {
     previewLength = maker.context.previewLength
     placeholder = maker.context.untitledPlaceholder
     asciiInitials = maker.asciiInitials
+    extraFields = maker.extraFields
+    style = maker.context.dateStyle.style
+    badgeLimit = maker.context.badgeLimit
+    badgeNumbers = maker.badgeNumbers
     self.memo = memo
   }
 
@@ -36,8 +45,24 @@ struct StringRows: RowRules {
 
   @inline(__always)
   mutating func dateLabel(for date: Date) -> DateLabel {
-    labeler._withUnsafeGuaranteedRef { labeler in
+    guard style == .standard else { return labeledInStyle(date, style) }
+    return labeler._withUnsafeGuaranteedRef { labeler in
       words._withUnsafeGuaranteedRef { words in labeler.label(for: date, words: words, memo: &memo) }
+    }
+  }
+
+  mutating func spokenDate(for date: Date) -> DateLabel {
+    labeledInStyle(date, .spoken)
+  }
+
+  mutating func unreadBadge(count: Int64) -> String {
+    InboxFormat.unreadBadge(count: count, limit: badgeLimit, numbers: badgeNumbers!)
+  }
+
+  /// The label of `date` in a style other than the standard one.
+  private mutating func labeledInStyle(_ date: Date, _ style: LabelStyle) -> DateLabel {
+    labeler._withUnsafeGuaranteedRef { labeler in
+      words._withUnsafeGuaranteedRef { words in labeler.label(for: date, style: style, words: words, memo: &memo) }
     }
   }
 

@@ -1,11 +1,25 @@
 /// The one writer of rows: JSON (compact, pretty) and NDJSON, byte for
 /// byte the same whatever the row's texts are held as.
 ///
-/// Keys come in the order `id, initials, title, message, date, isUnread`;
-/// text is written as UTF-8, unescaped except for `"`, `\\` and control
-/// characters (`/` is not escaped); `id` keeps its JSON type.
+/// Keys come in the order `id, initials, title, message, date, isUnread`,
+/// or the order of `fields` when given; text is written as UTF-8, unescaped
+/// except for `"`, `\\` and control characters (`/` is not escaped); `id`
+/// keeps its JSON type.
 struct RowWriter: Sendable {
   let layout: InboxEncoder.Layout
+  /// The fields to write, in order, or nil for the default ones, written
+  /// with constant keys.
+  let fields: [RowField]?
+  /// The bytes before each of `fields`' values: its key, as the layout writes it.
+  private let fieldKeys: [[UInt8]]
+
+  init(layout: InboxEncoder.Layout, fields: [RowField]? = nil) {
+    self.layout = layout
+    self.fields = fields == RowField.defaults ? nil : fields
+    fieldKeys = (self.fields ?? []).map { field in
+      Array((layout.kind == .pretty ? "\n    \"\(field.name)\": " : "\"\(field.name)\":").utf8)
+    }
+  }
 
   /// What comes before the first row.
   var opening: [UInt8] {
@@ -29,6 +43,10 @@ struct RowWriter: Sendable {
   /// ``InboxTextView``, never row by row.)
   @inline(__always)
   func append<Text: RowText>(_ row: borrowing Row<Text>, isFirst: Bool, to output: inout ByteWriter) {
+    if let fields {
+      append(row, fields: fields, isFirst: isFirst, to: &output)
+      return
+    }
     let keys: Keys
     switch layout.kind {
     case .compact, .text:
@@ -60,6 +78,58 @@ struct RowWriter: Sendable {
     output.append(keys.date)
     appendEscaped(row.date.text, to: &output)
     output.append(row.isUnread ? keys.unread : keys.read)
+    if layout.kind == .ndjson { output.append(UInt8(ascii: "\n")) }
+  }
+
+  /// ``append(_:isFirst:to:)`` of the keys of `fields`, in their order: the
+  /// same bytes as the constant keys for the default fields. A value the
+  /// row does not carry is `null`.
+  private func append<Text: RowText>(
+    _ row: borrowing Row<Text>, fields: [RowField], isFirst: Bool, to output: inout ByteWriter
+  ) {
+    let isPretty = layout.kind == .pretty
+    switch layout.kind {
+    case .compact, .text: if !isFirst { output.append(UInt8(ascii: ",")) }
+    case .pretty: output.append(isFirst ? "\n" : ",\n")
+    case .ndjson: break
+    }
+    output.append(isPretty ? "  {" : "{")
+    for (index, field) in fields.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(fieldKeys[index])
+      switch field.kind {
+      case .id:
+        switch row.id {
+        case .integer(let value): appendInteger(value, to: &output)
+        case .string(let value): appendString(value, to: &output)
+        }
+      case .initials: appendString(row.initials, to: &output)
+      case .title:
+        output.append(UInt8(ascii: "\""))
+        row.title.forEachPiece { piece in
+          switch piece {
+          case .part(let text): text.appendJSONContents(to: &output)
+          case .space: output.append(0x20)
+          case .placeholder(let text): appendEscaped(text, to: &output)
+          }
+        }
+        output.append(UInt8(ascii: "\""))
+      case .message:
+        output.append(UInt8(ascii: "\""))
+        row.message.appendJSONContents(to: &output)
+        output.append(UInt8(ascii: "\""))
+      case .date: appendString(row.date.text, to: &output)
+      case .isUnread: output.append(row.isUnread ? "true" : "false")
+      case .dateValidUntil: appendOptionalString(row.date.validUntil?.utcText, to: &output)
+      case .unreadBadge: appendOptionalString(row.extras?.unreadBadge, to: &output)
+      case .spokenDate: appendOptionalString(row.extras?.spokenDate?.text, to: &output)
+      case .titleDirection: appendOptionalString(row.extras?.titleDirection?.rawValue, to: &output)
+      case .messageDirection: appendOptionalString(row.extras?.messageDirection?.rawValue, to: &output)
+      case .avatarColor:
+        if let color = row.extras?.avatarColor { appendInteger(Int64(color), to: &output) } else { output.append("null") }
+      }
+    }
+    output.append(isPretty ? (fields.isEmpty ? "}" : "\n  }") : "}")
     if layout.kind == .ndjson { output.append(UInt8(ascii: "\n")) }
   }
 
@@ -95,6 +165,11 @@ private func appendInteger(_ value: Int64, to output: inout ByteWriter) {
     }
     output.append(UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
   }
+}
+
+/// Appends `text` as a JSON string literal, or `null` for nil.
+private func appendOptionalString(_ text: String?, to output: inout ByteWriter) {
+  if let text { appendString(text, to: &output) } else { output.append("null") }
 }
 
 /// Appends `text` as a JSON string literal.

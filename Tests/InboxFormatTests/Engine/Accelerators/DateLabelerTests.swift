@@ -36,6 +36,37 @@ import Testing
     }
   }
 
+  /// Every other style and the spoken date through the labeler (offsets
+  /// from its table, tomorrow made once) against the rule asking the zone,
+  /// for instants within two hours of now, where relative labels change,
+  /// and within years of it.
+  @Test(arguments: zones)
+  func theLabelerGivesTheRulesLabelInEveryStyle(zone: String) {
+    var random = SplitMix(seed: UInt64(zone.utf8.count) &* 131)
+    for (index, nowText) in Self.nows.enumerated() {
+      let locale = ["en-US", "fa-IR", "th-TH", "ja-JP-u-ca-japanese"][index]
+      for style in [LabelStyle.compact, .relative, .spoken] {
+        let context = Pinned.context(now: Pinned.instant(nowText), locale: locale, timeZone: zone)
+        let days = LocalDays(timeZone: context.timeZone)
+        let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil, styles: [style])
+        let labeler = DateLabeler(now: context.now, days: days)
+        var memo = MemoTables()
+        for step in 0..<600 {
+          let span: Double = step % 3 == 0 ? 3 * 365 * 86_400 : 2 * 3_600
+          let seconds = (Double(random.next(below: 2_000_001)) / 1_000_000 - 1) * span
+          let date = context.now.addingTimeInterval(seconds.rounded())
+          let expected = dateLabel(for: date, now: context.now, days: days, words: words, style: style)
+          #expect(
+            labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
+            "\(style) \(date) in \(zone) at \(nowText)")
+          #expect(
+            labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
+            "remembered: \(style) \(date) in \(zone) at \(nowText)")
+        }
+      }
+    }
+  }
+
   /// A maker for another instant shares what was remembered and still gives
   /// the rule's labels.
   @Test func aMakerForAnotherNowGivesThatNowsLabels() {
@@ -47,6 +78,25 @@ import Testing
       let later = maker.now(context.now.addingTimeInterval(hours * 3_600))
       let expected = PlainRules(context: context.now(later.context.now)).dateLabel(for: message)
       #expect(later.withStringRows { $0.dateLabel(for: message) } == expected, "\(hours) h later")
+    }
+  }
+
+  /// Makers for other instants share the labels remembered by day in the
+  /// other styles, and still give each instant's labels.
+  @Test(arguments: [DateStyle.compact, .relative])
+  func makersForOtherNowsShareStyledLabelsRightly(style: DateStyle) {
+    let context = Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").dateStyle(style).fields(RowField.all)
+    let maker = RowMaker(context: context)
+    let messages = ["2022-01-30T10:00:00Z", "2022-01-25T10:00:00Z", "2022-01-03T08:00:00Z", "2021-12-20T10:00:00Z",
+      "2021-03-01T10:00:00Z"].map(Pinned.instant)
+    for hours in [0, 1, 11, 12, 36, 192, 24 * 60] as [Double] {
+      let now = context.now.addingTimeInterval(hours * 3_600)
+      let later = maker.now(now)
+      let rules = PlainRules(context: context.now(now))
+      for message in messages {
+        #expect(later.withStringRows { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
+        #expect(later.withStringRows { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
+      }
     }
   }
 

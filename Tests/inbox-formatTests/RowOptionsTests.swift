@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `--fields`, `--date-style` and `--badge-limit` through the built binary:
+/// the issue's example, the usage errors, and `watch` with them.
+@Suite struct RowOptionsTests {
+  static let pinned = CommandLineTests.pinned
+  static let example = CommandLineTests.example
+  static let everyField = "default,dateValidUntil,unreadBadge,spokenDate,titleDirection,messageDirection,avatarColor"
+
+  @Test func theIssuesExampleWithEveryField() throws {
+    let result = try BuiltBinary.run(Self.pinned + ["--fields", Self.everyField, Self.example])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdoutText.split(separator: "},{").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0].hasPrefix(#"[{"id":1,"initials":"AA","title":"Alexander Anderson","#))
+    for part in [
+      #""dateValidUntil":"2022-01-31T23:00:00Z""#, #""unreadBadge":"1""#, "\"spokenDate\":\"9:45\u{202F}AM\"",
+      #""titleDirection":"ltr""#, #""avatarColor":1"#,
+    ] {
+      #expect(lines[0].contains(part), "\(part) in \(lines[0])")
+    }
+    #expect(lines[2].contains(#""titleDirection":"neutral""#))
+    #expect(lines[3].contains(#""spokenDate":"January 3, 2022""#))
+    #expect(lines[3].contains(#""dateValidUntil":null"#))
+    // The keys in the order given, after the six.
+    #expect(lines[0].contains(#""isUnread":true,"dateValidUntil":"#))
+    #expect(lines[0].hasSuffix(#""messageDirection":"ltr","avatarColor":1"#))
+  }
+
+  @Test func theIssuesExampleInTheCompactStyle() throws {
+    let result = try BuiltBinary.run(Self.pinned + ["--date-style", "compact", Self.example])
+    #expect(result.status == 0)
+    let rows = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
+    #expect(rows.map { $0["date"] as? String } == ["9:45\u{202F}AM", "Yesterday", "Tue", "Jan 3"])
+  }
+
+  @Test func keysComeInTheOrderGiven() throws {
+    let result = try BuiltBinary.run(Self.pinned + ["--fields", "avatarColor,date,id", "--output", "ndjson", Self.example])
+    #expect(result.status == 0)
+    #expect(result.stdoutText.split(separator: "\n").first == "{\"avatarColor\":1,\"date\":\"9:45\u{202F}AM\",\"id\":1}")
+  }
+
+  @Test func theDefaultFieldsGiveTodaysBytes() throws {
+    let plain = try BuiltBinary.run(Self.pinned + ["--pretty", Self.example])
+    let named = try BuiltBinary.run(
+      Self.pinned + ["--pretty", "--fields", "id,initials,title,message,date,isUnread", "--badge-limit", "5", Self.example])
+    let word = try BuiltBinary.run(Self.pinned + ["--pretty", "--fields", "default", "--date-style", "standard", Self.example])
+    #expect(plain.status == 0)
+    #expect(named.stdout == plain.stdout)
+    #expect(word.stdout == plain.stdout)
+  }
+
+  @Test(arguments: [
+    (["--fields", "default,colour"], #"--fields "default,colour" names "colour", which is not a field; expected keys separated by commas among default, id, "#),
+    (["--fields", "id,default"], #"--fields "id,default" names "id" twice"#),
+    (["--fields", "id,,date"], #"--fields "id,,date" has an empty name"#),
+    (["--fields", ""], #"--fields "" has an empty name"#),
+    (["--fields", "ID"], #"names "ID", which is not a field"#),
+    (["--date-style", "short"], #"--date-style "short" is not valid; expected standard, compact or relative"#),
+    (["--badge-limit", "0"], #"--badge-limit "0" is not valid; expected an integer from 1 to 999999999"#),
+    (["--badge-limit", "ten"], #"--badge-limit "ten" is not valid"#),
+    (["--badge-limit", "1000000000"], #"--badge-limit "1000000000" is not valid"#),
+  ])
+  func badValuesAreUsageErrors(arguments: [String], message: String) throws {
+    let result = try BuiltBinary.run(Self.pinned + arguments + [Self.example])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func watchTakesTheOptionsToo() throws {
+    let bad = try BuiltBinary.run(["watch", Self.example, "--date-style", "soon"] + Self.pinned)
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains(#"--date-style "soon" is not valid"#))
+  }
+
+  @Test func theTextViewShowsTheStylesDate() throws {
+    let result = try BuiltBinary.run(
+      Self.pinned + ["--output", "text", "--date-style", "compact", "--fields", Self.everyField, Self.example],
+      environment: ["COLUMNS": "64"])
+    #expect(result.status == 0)
+    #expect(result.stdoutText.contains("Tue\n"))
+    #expect(result.stdoutText.contains("Jan 3\n"))
+    #expect(!result.stdoutText.contains("ltr"))
+  }
+}
