@@ -44,17 +44,6 @@ enum Caching {
       + "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year) "
       + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
   }
-
-  /// An instant in RFC 3339, UTC, whole seconds: `2022-02-01T00:00:00Z`.
-  static func rfc3339(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let year = String(parts.tm_year + 1900)
-    return "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-      + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-  }
 }
 
 /// An RFC 8941 list of strings: each member an sf-string, `"` and `\`

@@ -193,7 +193,7 @@ struct RowsEndpoint: Sendable {
           throw StreamedPayloadError()
         }
         var trailers: HTTPFields = [.eTag: hasher.tag(contentType: contentType, language: language)]
-        if let staleAt { trailers[.inboxStaleAt] = Caching.rfc3339(staleAt) }
+        if let staleAt { trailers[.inboxStaleAt] = staleAt.utcTextRoundedDown }
         skips.describe(in: &trailers)
         try await writer.finish(trailers)
       })

@@ -124,6 +124,6 @@ private final class StandardErrorBuffer: Sendable {
 
   /// `2022-01-31T12:00:00Z`.
   private static func stamp(_ seconds: Int) -> String {
-    Caching.rfc3339(Date(timeIntervalSince1970: Double(seconds)))
+    Date(timeIntervalSince1970: Double(seconds)).utcTextRoundedDown
   }
 }

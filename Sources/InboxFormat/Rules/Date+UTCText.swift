@@ -4,8 +4,15 @@ extension Date {
   /// The instant in RFC 3339, in UTC with `Z` and whole seconds, rounded up
   /// (the first whole second at or after it): `2022-01-31T23:00:00Z`. Years
   /// have at least four digits.
-  var utcText: String {
-    let seconds = timeIntervalSince1970.rounded(.up)
+  var utcText: String { utcText(rounding: .up) }
+
+  /// The instant in RFC 3339, in UTC with `Z`, as the whole second it lies
+  /// in (rounded down): for an instant that must not be named later than
+  /// it is, such as when an answer goes stale, or a log line's time.
+  package var utcTextRoundedDown: String { utcText(rounding: .down) }
+
+  private func utcText(rounding: FloatingPointRoundingRule) -> String {
+    let seconds = timeIntervalSince1970.rounded(rounding)
     let whole = seconds >= 9.2e18 ? Int64.max / 4 : seconds <= -9.2e18 ? Int64.min / 4 : Int64(seconds)
     let day = floorDivide(whole, by: secondsPerDay)
     let secondOfDay = whole - day * secondsPerDay

@@ -17,16 +17,7 @@ enum BidiKind: Sendable {
 /// The kind of `scalar`'s Bidi_Class, or nil for a class that is neither
 /// strong nor an isolate control.
 func bidiKind(of scalar: Unicode.Scalar) -> BidiKind? {
-  let value = scalar.value
-  // Binary search for the last range starting at or before `value`.
-  var low = 0
-  var high = bidiClassRanges.count
-  while low < high {
-    let middle = (low + high) / 2
-    if bidiClassRanges[middle].range.lowerBound <= value { low = middle + 1 } else { high = middle }
-  }
-  guard low > 0, bidiClassRanges[low - 1].range.contains(value) else { return nil }
-  return bidiClassRanges[low - 1].kind
+  bidiClassRanges.indexOfRange(containing: scalar.value) { $0.range }.map { bidiClassRanges[$0].kind }
 }
 
 /// Finds the first strong character of a text given scalar by scalar,

@@ -227,24 +227,32 @@ struct JSONScanner {
   /// U+10FFFF), or nil when it is not one; ``utf8Error(at:)`` says why.
   @inline(__always)
   private func endOfUTF8Sequence(at index: Int) -> Int? {
-    let length: Int
-    var secondBytes: ClosedRange<UInt8> = 0x80...0xBF
-    switch bytes[index] {
-    case 0x00...0x7F: return index + 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, secondBytes) = (3, 0xA0...0xBF)
-    case 0xED: (length, secondBytes) = (3, 0x80...0x9F)
-    case 0xE1...0xEF: length = 3
-    case 0xF0: (length, secondBytes) = (4, 0x90...0xBF)
-    case 0xF4: (length, secondBytes) = (4, 0x80...0x8F)
-    case 0xF1...0xF3: length = 4
-    default: return nil
-    }
-    guard bytes.count - index >= length, secondBytes.contains(bytes[index + 1]) else { return nil }
+    if bytes[index] < 0x80 { return index + 1 }
+    guard let (length, secondBytes) = Self.utf8Sequence(lead: bytes[index]),
+      bytes.count - index >= length, secondBytes.contains(bytes[index + 1])
+    else { return nil }
     for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
       return nil
     }
     return index + length
+  }
+
+  /// The length of a well-formed UTF-8 sequence that starts with the
+  /// multi-byte lead `lead`, and the bytes its second byte may be (Unicode's
+  /// Table 3-7: no overlongs, no surrogates, nothing past U+10FFFF); nil for
+  /// a byte that leads no sequence of two bytes or more.
+  @inline(__always)
+  private static func utf8Sequence(lead: UInt8) -> (length: Int, secondBytes: ClosedRange<UInt8>)? {
+    switch lead {
+    case 0xC2...0xDF: (2, 0x80...0xBF)
+    case 0xE0: (3, 0xA0...0xBF)
+    case 0xED: (3, 0x80...0x9F)
+    case 0xE1...0xEF: (3, 0x80...0xBF)
+    case 0xF0: (4, 0x90...0xBF)
+    case 0xF4: (4, 0x80...0x8F)
+    case 0xF1...0xF3: (4, 0x80...0xBF)
+    default: nil
+    }
   }
 
   /// Why the UTF-8 sequence at `index` is not well-formed, pointing at its
@@ -252,19 +260,12 @@ struct JSONScanner {
   @inline(never)
   private mutating func utf8Error(at index: Int) -> InboxFormatError {
     let lead = bytes[index]
-    let length: Int
-    var secondBytes: ClosedRange<UInt8> = 0x80...0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: (length, secondBytes) = (3, 0xA0...0xBF)
-    case 0xED: (length, secondBytes) = (3, 0x80...0x9F)
-    case 0xE1...0xEF: length = 3
-    case 0xF0: (length, secondBytes) = (4, 0x90...0xBF)
-    case 0xF4: (length, secondBytes) = (4, 0x80...0x8F)
-    case 0xF1...0xF3: length = 4
-    case 0x80...0xBF: return invalidUTF8("unexpected continuation byte", at: index..<index + 1)
-    case 0xC0, 0xC1: return invalidUTF8("overlong encoding", at: index..<min(index + 2, bytes.count))
-    default: return invalidUTF8("invalid byte", at: index..<index + 1)
+    guard let (length, secondBytes) = Self.utf8Sequence(lead: lead) else {
+      switch lead {
+      case 0x80...0xBF: return invalidUTF8("unexpected continuation byte", at: index..<index + 1)
+      case 0xC0, 0xC1: return invalidUTF8("overlong encoding", at: index..<min(index + 2, bytes.count))
+      default: return invalidUTF8("invalid byte", at: index..<index + 1)
+      }
     }
     for offset in 1..<length {
       guard index + offset < bytes.count else { return unexpectedEnd(expected: "the rest of a UTF-8 sequence") }
