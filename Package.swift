@@ -55,9 +55,12 @@ let package = Package(
       name: "InboxFormatTests",
       dependencies: ["InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
+    // The golden cases of Data/golden, read once for the test targets that run them.
+    .target(name: "GoldenCases", dependencies: ["InboxFormat"], path: "Tests/GoldenCases"),
     .testTarget(
       name: "InboxFormatServerTests",
       dependencies: [
+        "GoldenCases",
         "InboxFormat",
         "InboxFormatServer",
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -69,7 +72,7 @@ let package = Package(
     ),
     .testTarget(
       name: "inbox-formatTests",
-      dependencies: ["InboxFormat", "InboxFormatOptions", "inbox-format"],
+      dependencies: ["GoldenCases", "InboxFormat", "InboxFormatOptions", "inbox-format"],
       resources: []
     ),
   ]

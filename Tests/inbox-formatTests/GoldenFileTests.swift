@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCases
 import InboxFormat
 import Testing
 
@@ -9,70 +10,7 @@ import Testing
 /// `INBOX_FORMAT_RECORD_GOLDEN=1 swift test --filter GoldenFileTests`; the
 /// recording run fails so that it is never mistaken for a pass, and CI never records.
 @Suite struct GoldenFileTests {
-  struct Case: Decodable, CustomTestStringConvertible, Sendable {
-    var name = ""
-    var input: String
-    var now: String
-    var locale: String
-    var timeZone: String
-    var hourCycle: String?
-    var previewLength: Int?
-    /// `--fields`, `--date-style` and `--badge-limit`, as the command takes them.
-    var fields: String?
-    var dateStyle: String?
-    var badgeLimit: Int?
-    var note: String?
-
-    private enum CodingKeys: String, CodingKey {
-      case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit, note
-    }
-
-    var testDescription: String { name }
-
-    var arguments: [String] {
-      var arguments = ["--now", now, "--locale", locale, "--time-zone", timeZone, "--pretty"]
-      if let hourCycle { arguments += ["--hour-cycle", hourCycle] }
-      if let previewLength { arguments += ["--preview-length", String(previewLength)] }
-      if let fields { arguments += ["--fields", fields] }
-      if let dateStyle { arguments += ["--date-style", dateStyle] }
-      if let badgeLimit { arguments += ["--badge-limit", String(badgeLimit)] }
-      return arguments + [inputURL.path]
-    }
-
-    var inputURL: URL { dataDirectory.appendingPathComponent(input) }
-    var expectedURL: URL { casesDirectory.appendingPathComponent("\(name).expected.json") }
-
-    var context: FormattingContext {
-      FormattingContext(
-        now: try! Date(now, strategy: .iso8601),
-        locale: Locale(identifier: locale),
-        timeZone: TimeZone(identifier: timeZone)!,
-        hourCycle: hourCycle.map { $0 == "12" ? .twelveHour : .twentyFourHour },
-        previewLength: previewLength,
-        fields: fieldList,
-        dateStyle: dateStyle.map { DateStyle(name: $0)! } ?? .standard,
-        badgeLimit: badgeLimit ?? FormattingContext.defaultBadgeLimit)
-    }
-
-    /// `fields` read by hand, as the command's reader is not the library's.
-    var fieldList: [RowField] {
-      guard let fields else { return RowField.defaults }
-      return fields.split(separator: ",").flatMap { name in
-        name == "default" ? RowField.defaults : [RowField(name: String(name))!]
-      }
-    }
-  }
-
-  static let casesDirectory = dataDirectory.appendingPathComponent("golden/cases")
-
-  static let cases: [Case] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
-    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expected.json") }.sorted().map { file in
-      var golden = try! JSONDecoder().decode(Case.self, from: Data(contentsOf: casesDirectory.appendingPathComponent(file)))
-      golden.name = String(file.dropLast(".json".count))
-      return golden
-    }
-  }()
+  static let cases = GoldenCase.all
 
   static var isRecording: Bool {
     ProcessInfo.processInfo.environment["INBOX_FORMAT_RECORD_GOLDEN"] == "1"
@@ -84,7 +22,7 @@ import Testing
   }
 
   @Test(arguments: cases)
-  func libraryMatchesGoldenFile(_ golden: Case) throws {
+  func libraryMatchesGoldenFile(_ golden: GoldenCase) throws {
     let bytes = try [UInt8](Data(contentsOf: golden.inputURL))
     let rows = MessageMapper(context: golden.context).map(try InboxDecoder().decode(bytes))
     let actual = InboxEncoder(layout: .pretty, fields: golden.context.fields).encode(rows)
@@ -97,7 +35,7 @@ import Testing
   }
 
   @Test(arguments: cases)
-  func binaryMatchesGoldenFile(_ golden: Case) throws {
+  func binaryMatchesGoldenFile(_ golden: GoldenCase) throws {
     let result = try BuiltBinary.run(golden.arguments)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stderr.isEmpty)
@@ -106,7 +44,7 @@ import Testing
   }
 
   private func expectMatchesGoldenFile(
-    _ actual: [UInt8], _ golden: Case, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    _ actual: [UInt8], _ golden: GoldenCase, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let expected = try [UInt8](Data(contentsOf: golden.expectedURL))
     guard actual != expected else { return }
@@ -134,4 +72,17 @@ func lineDiff(expected: String, actual: String) -> String {
     }
   }
   return report.joined(separator: "\n")
+}
+
+extension GoldenCase {
+  /// The command's arguments for the case.
+  var arguments: [String] {
+    var arguments = ["--now", now, "--locale", locale, "--time-zone", timeZone, "--pretty"]
+    if let hourCycle { arguments += ["--hour-cycle", hourCycle] }
+    if let previewLength { arguments += ["--preview-length", String(previewLength)] }
+    if let fields { arguments += ["--fields", fields] }
+    if let dateStyle { arguments += ["--date-style", dateStyle] }
+    if let badgeLimit { arguments += ["--badge-limit", String(badgeLimit)] }
+    return arguments + [inputURL.path]
+  }
 }

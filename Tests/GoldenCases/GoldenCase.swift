@@ -1,0 +1,77 @@
+public import Foundation
+public import InboxFormat
+public import Testing
+
+/// A golden case of `Data/golden/cases`: an input, the settings it is
+/// formatted with, and the file its output must equal. Read once here for
+/// every test target that runs the cases (the library, the command, the
+/// service), each of which passes the settings its own way.
+public struct GoldenCase: Decodable, Sendable {
+  /// The file's name without `.json`.
+  public var name = ""
+  /// The input, relative to `Data/`.
+  public var input: String
+  public var now: String
+  public var locale: String
+  public var timeZone: String
+  public var hourCycle: String?
+  public var previewLength: Int?
+  /// `--fields`, `--date-style` and `--badge-limit`, as the command takes them.
+  public var fields: String?
+  public var dateStyle: String?
+  public var badgeLimit: Int?
+  /// Why the case exists; not read.
+  public var note: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit, note
+  }
+
+  /// The repository's `Data/`.
+  public static let dataDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Data")
+  /// `Data/golden/cases`.
+  public static let casesDirectory = dataDirectory.appendingPathComponent("golden/cases")
+
+  /// Every case, by name.
+  public static let all: [GoldenCase] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expected.json") }.sorted().map { file in
+      var golden = try! JSONDecoder().decode(
+        GoldenCase.self, from: Data(contentsOf: casesDirectory.appendingPathComponent(file)))
+      golden.name = String(file.dropLast(".json".count))
+      return golden
+    }
+  }()
+
+  public var inputURL: URL { Self.dataDirectory.appendingPathComponent(input) }
+  public var expectedURL: URL { Self.casesDirectory.appendingPathComponent("\(name).expected.json") }
+  public var payload: [UInt8] { [UInt8](try! Data(contentsOf: inputURL)) }
+
+  /// The context the case's settings name, built directly (not by the
+  /// command's option readers, which the command's run tests).
+  public var context: FormattingContext {
+    FormattingContext(
+      now: try! Date(now, strategy: .iso8601),
+      locale: Locale(identifier: locale),
+      timeZone: TimeZone(identifier: timeZone)!,
+      hourCycle: hourCycle.map { $0 == "12" ? .twelveHour : .twentyFourHour },
+      previewLength: previewLength,
+      fields: fieldList,
+      dateStyle: dateStyle.map { DateStyle(name: $0)! } ?? .standard,
+      badgeLimit: badgeLimit ?? FormattingContext.defaultBadgeLimit)
+  }
+
+  /// `fields` read by hand, as the command's reader is not the library's.
+  public var fieldList: [RowField] {
+    guard let fields else { return RowField.defaults }
+    return fields.split(separator: ",").flatMap { name in
+      name == "default" ? RowField.defaults : [RowField(name: String(name))!]
+    }
+  }
+}
+
+extension GoldenCase: CustomTestStringConvertible {
+  public var testDescription: String { name }
+}
