@@ -2,17 +2,26 @@
 # Installs what a fresh machine needs and builds inbox-format in release mode.
 # Swift 6 and the Swift packages come with the machine. For the service's
 # checks and benchmarks (Scripts/check-service.sh, Benchmarks/serve-*.py):
-# wrk, Debian's package, and schemathesis, from PyPI; each only when missing.
+# wrk, Debian's package, and schemathesis, from PyPI; for the preview's
+# browser tests (Tests/Browser, run by swift test): Debian's chromium and
+# chromium-driver, and selenium, from PyPI. Each only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v wrk > /dev/null; then
+missing=()
+command -v wrk > /dev/null || missing+=(wrk)
+command -v chromium > /dev/null || missing+=(chromium)
+command -v chromedriver > /dev/null || missing+=(chromium-driver)
+if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq wrk > /dev/null
+  $sudo apt-get install -y -qq "${missing[@]}" > /dev/null
 fi
 if ! command -v schemathesis > /dev/null; then
   python3 -m pip install --quiet schemathesis
+fi
+if ! python3 -c "import selenium" 2> /dev/null; then
+  python3 -m pip install --quiet selenium
 fi
 # Statically linked: without the dynamic linking of Foundation and ICU at
 # every start, a run begins in half the time (8 ms instead of 16 ms for

@@ -9,17 +9,27 @@ import ServiceLifecycle
 /// for `inbox-format serve` and for tests (`app.test(.router)`, `.live`).
 ///
 /// Middleware, outermost first: the access log (it sees every answer),
-/// problem details (every error becomes one), the method table (405); the
+/// for a preview its guard (its headers on every answer, and only loopback
+/// names asked on loopback), problem details (every error becomes one),
+/// the method table (405); the
 /// limit on requests in flight wraps `POST /v1/rows` only, so that health
 /// checks are answered under load.
 package func buildApplication(_ configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
   let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.add(middleware: AccessLogMiddleware(logger: logger))
+  if configuration.preview != nil {
+    router.add(middleware: PreviewGuardMiddleware(listensOnLoopback: PreviewGuardMiddleware.isLoopback(address: configuration.host)))
+  }
   router.add(middleware: ProblemMiddleware(logger: logger))
-  router.add(
-    middleware: MethodCheckMiddleware(allowed: [
-      "/v1/rows": [.post], "/healthz": [.get, .head], "/openapi.yaml": [.get, .head],
-    ]))
+  var methods: [String: [HTTPRequest.Method]] = [
+    "/v1/rows": [.post], "/healthz": [.get, .head], "/openapi.yaml": [.get, .head],
+  ]
+  if configuration.preview != nil {
+    for path in PreviewPage.assets.keys { methods[path] = [.get, .head] }
+    // A stream has no end to measure, so no HEAD.
+    methods["/events"] = [.get]
+  }
+  router.add(middleware: MethodCheckMiddleware(allowed: methods))
 
   let rows = RowsEndpoint(configuration: configuration, logger: logger)
   router.group("v1")
@@ -34,6 +44,15 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
     Response(
       status: .ok, headers: [.contentType: MediaTypes.yaml],
       body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+  }
+
+  if let preview = configuration.preview {
+    let events = PreviewEvents(
+      configuration: configuration, preview: preview, settings: rows.settings, formatters: rows.formatters)
+    router.get("events") { request, _ in try events.respond(to: request) }
+    for path in PreviewPage.assets.keys {
+      router.get(RouterPath(path)) { request, _ in PreviewPage.response(for: request.uri.path)! }
+    }
   }
 
   let onListening = configuration.onListening

@@ -116,6 +116,11 @@ struct JSONObject {
     members.append(jsonString(name) + ":" + String(value))
   }
 
+  /// A member whose value is JSON already: an array of rows, `null`.
+  mutating func add(_ name: String, json value: String) {
+    members.append(jsonString(name) + ":" + value)
+  }
+
   var text: String { "{" + members.joined(separator: ",") + "}" }
 }
 

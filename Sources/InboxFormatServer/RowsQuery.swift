@@ -27,35 +27,17 @@ struct RowsQuery {
   /// through `settings`. Throws a 400 ``Problem`` naming the first parameter
   /// that is unknown, repeated or not usable.
   init(_ query: String?, settings: SettingsResolver) throws(Problem) {
-    guard let query, !query.isEmpty else { return }
-    var seen: Set<String> = []
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let (rawName, rawValue) =
-        if let equals = pair.firstIndex(of: "=") {
-          (pair[..<equals], pair[pair.index(after: equals)...])
-        } else {
-          (pair[...], Substring(""))
-        }
-      guard let name = percentDecoded(rawName) else {
-        throw Problem(.badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
-      }
-      guard Self.names.contains(name) else {
-        throw Problem(
-          .badRequest,
-          detail: "unknown query parameter \(quoted(name)); "
-            + "expected locale, timeZone, now, hourCycle, previewLength, skipInvalid, fields, dateStyle or badgeLimit",
-          members: [("parameter", .string(name))])
-      }
-      guard seen.insert(name).inserted else {
-        throw Problem(
-          .badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
-      }
-      guard let value = percentDecoded(rawValue) else {
-        throw Problem(
-          .badRequest, detail: "\(name) \(quoted(String(rawValue))) is not percent-encoded UTF-8",
-          members: [("parameter", .string(name))])
-      }
+    for (name, value) in try queryParameters(query, names: Self.names) {
       try read(name, value, settings: settings)
+    }
+  }
+
+  /// `12` or `24`, as `--hour-cycle` takes it.
+  static func hourCycle(_ value: String) throws(OptionError) -> HourCycle {
+    switch value {
+    case "12": .twelveHour
+    case "24": .twentyFourHour
+    default: throw OptionError.badNumber(value, expected: "12 or 24")
     }
   }
 
@@ -65,12 +47,7 @@ struct RowsQuery {
       case "locale": locale = try settings.locale(value)
       case "timeZone": timeZone = try settings.timeZone(value)
       case "now": now = try Instant.parse(value)
-      case "hourCycle":
-        switch value {
-        case "12": hourCycle = .twelveHour
-        case "24": hourCycle = .twentyFourHour
-        default: throw OptionError.badNumber(value, expected: "12 or 24")
-        }
+      case "hourCycle": hourCycle = try Self.hourCycle(value)
       case "previewLength":
         guard !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
           let length = Int(value), length >= 1
@@ -90,6 +67,43 @@ struct RowsQuery {
       throw Problem(parameter: name, error)
     }
   }
+}
+
+/// The parameters of `query` (the part of the target after `?`), each
+/// name and value percent-decoded, in order. Throws a 400 ``Problem`` naming
+/// the first parameter that is not among `names`, is given twice, or is not
+/// percent-encoded UTF-8.
+func queryParameters(_ query: String?, names: [String]) throws(Problem) -> [(name: String, value: String)] {
+  guard let query, !query.isEmpty else { return [] }
+  var parameters: [(name: String, value: String)] = []
+  for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+    let (rawName, rawValue) =
+      if let equals = pair.firstIndex(of: "=") {
+        (pair[..<equals], pair[pair.index(after: equals)...])
+      } else {
+        (pair[...], Substring(""))
+      }
+    guard let name = percentDecoded(rawName) else {
+      throw Problem(.badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
+    }
+    guard names.contains(name) else {
+      let expected = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+      throw Problem(
+        .badRequest, detail: "unknown query parameter \(quoted(name)); expected \(expected)",
+        members: [("parameter", .string(name))])
+    }
+    guard !parameters.contains(where: { $0.name == name }) else {
+      throw Problem(
+        .badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
+    }
+    guard let value = percentDecoded(rawValue) else {
+      throw Problem(
+        .badRequest, detail: "\(name) \(quoted(String(rawValue))) is not percent-encoded UTF-8",
+        members: [("parameter", .string(name))])
+    }
+    parameters.append((name, value))
+  }
+  return parameters
 }
 
 /// `text` with each `%XX` turned into its byte, read as UTF-8; nil when an

@@ -35,6 +35,9 @@ package struct ServerConfiguration: Sendable {
   /// The clock of requests without `now` when ``FormattingDefaults/now`` is nil,
   /// and of `Expires`: the system clock, or a test's.
   package var clock: @Sendable () -> Date = { Date() }
+  /// The file and screens of `inbox-format preview`, which adds its page
+  /// (`GET /`) and its events (`GET /events`) to the service; nil for `serve`.
+  package var preview: PreviewConfiguration?
   /// Called once the server listens, with the address and the port bound
   /// (the real one when ``port`` is 0).
   package var onListening: (@Sendable (_ host: String, _ port: Int) -> Void)?

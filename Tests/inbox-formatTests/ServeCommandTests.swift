@@ -68,8 +68,11 @@ private final class ServerProcess: @unchecked Sendable {
     for _ in 0..<200 where port == nil {
       Thread.sleep(forTimeInterval: 0.05)
       let text = gathered.lock.withLock { gathered.text }
-      if let range = text.range(of: "inbox-format: serving on http://127.0.0.1:") {
-        port = Int(text[range.upperBound...].prefix(while: \.isNumber))
+      // The whole line: a pipe may hand over the port's first digits alone.
+      if let range = text.range(of: "inbox-format: serving on http://127.0.0.1:"),
+        let end = text[range.upperBound...].firstIndex(of: "\n")
+      {
+        port = Int(text[range.upperBound..<end])
       }
     }
     guard let port else {

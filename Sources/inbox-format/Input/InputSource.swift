@@ -11,6 +11,10 @@ struct InputSource {
   /// again, and opening a FIFO put in its place would block it, reading a
   /// device would never end.
   var requiresRegularFile = false
+  /// Tells a person why the input cannot be opened or read, before the
+  /// status is thrown: a line on standard error, and in `preview` the
+  /// page's banner too. Given the message without the `inbox-format: ` prefix.
+  var report: (String) -> Void = { StandardError.write("inbox-format: \($0)") }
 
   /// `path` of nil or `-` means standard input.
   init(path: String?, requiresRegularFile: Bool = false) {
@@ -34,21 +38,21 @@ struct InputSource {
   /// opened (or is a directory, or with ``requiresRegularFile`` anything
   /// but a regular file) is reported and exits 66.
   func open() throws -> OpenInput {
-    guard let file else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false) }
+    guard let file else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false, report: report) }
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of
     // waiting for one; it changes nothing for a regular file.
     let descriptor = file.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0)) }
     guard descriptor >= 0 else {
-      StandardError.write("inbox-format: cannot open \(file.quoted): \(String(cString: strerror(errno)))")
+      report("cannot open \(file.quoted): \(String(cString: strerror(errno)))")
       throw ExitStatus.cannotOpenInput
     }
-    let input = OpenInput(descriptor: descriptor, displayName: displayName, closesOnDeinit: true)
+    let input = OpenInput(descriptor: descriptor, displayName: displayName, closesOnDeinit: true, report: report)
     if input.isDirectory {
-      StandardError.write("inbox-format: cannot open \(file.quoted): it is a directory")
+      report("cannot open \(file.quoted): it is a directory")
       throw ExitStatus.cannotOpenInput
     }
     if requiresRegularFile && !input.isRegularFile {
-      StandardError.write("inbox-format: cannot open \(file.quoted): it is not a regular file")
+      report("cannot open \(file.quoted): it is not a regular file")
       throw ExitStatus.cannotOpenInput
     }
     return input
@@ -60,13 +64,15 @@ final class OpenInput {
   private let descriptor: Int32
   private let displayName: String
   private let closesOnDeinit: Bool
+  private let report: (String) -> Void
   private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
   /// What the descriptor was when opened (one fstat for every question below).
   private let status: stat?
 
-  fileprivate init(descriptor: Int32, displayName: String, closesOnDeinit: Bool) {
+  fileprivate init(descriptor: Int32, displayName: String, closesOnDeinit: Bool, report: @escaping (String) -> Void) {
     self.descriptor = descriptor
+    self.report = report
     self.displayName = displayName
     self.closesOnDeinit = closesOnDeinit
     var status = stat()
@@ -103,7 +109,7 @@ final class OpenInput {
       if count > 0 { return Array(buffer[..<count]) }
       if count == 0 { return nil }
       if errno == EINTR { continue }
-      StandardError.write("inbox-format: cannot read \(displayName): \(String(cString: strerror(errno)))")
+      report("cannot read \(displayName): \(String(cString: strerror(errno)))")
       throw ExitStatus.ioError
     }
   }

@@ -32,7 +32,12 @@ enum Rendering {
   /// Reports that `input` is not a valid payload, on one line of standard
   /// error, and returns the status to exit with.
   static func refusal(of input: InputSource, because error: any Error) -> ExitCode {
-    StandardError.write("inbox-format: \(input.displayName): \(error)")
+    input.report(problem(of: input, because: error))
     return ExitStatus.badInput
+  }
+
+  /// Why `input` is not a valid payload, in one line: `"in.json": line 3, column 9: …`.
+  static func problem(of input: InputSource, because error: any Error) -> String {
+    "\(input.displayName): \(error)"
   }
 }

@@ -20,13 +20,7 @@ extension InboxFormatCommand {
         and exits 0. See GET /openapi.yaml for the API.
         """)
 
-    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
-    var host = "127.0.0.1"
-
-    @Option(
-      help: ArgumentHelp(
-        "The port to listen on; 0 takes a free one (the line on standard error says which).", valueName: "port"))
-    var port = 8080
+    @OptionGroup var listening: ListeningOptions
 
     @OptionGroup var formatting: FormattingOptions
 
@@ -42,11 +36,7 @@ extension InboxFormatCommand {
     @Option(help: ArgumentHelp("Seconds a client has to send a whole request body.", valueName: "seconds"))
     var bodyTimeout = 30
 
-    @Option(help: "The least important log lines written (the access log is info).")
-    var logLevel: LogLevel = .info
-
     func validate() throws {
-      guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
       guard maxBodySize >= 1 else { throw ValidationError("--max-body-size must be at least 1, not \(maxBodySize)") }
       guard maxRequestsInFlight >= 1 else {
         throw ValidationError("--max-requests-in-flight must be at least 1, not \(maxRequestsInFlight)")
@@ -57,7 +47,6 @@ extension InboxFormatCommand {
       guard (1...3600).contains(bodyTimeout) else {
         throw ValidationError("--body-timeout must be from 1 to 3600, not \(bodyTimeout)")
       }
-      guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
     }
 
     func run() async throws {
@@ -68,30 +57,55 @@ extension InboxFormatCommand {
           locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
           previewLength: context.previewLength, now: try formatting.frozenNow(environment: environment),
           fields: context.fields, dateStyle: context.dateStyle, badgeLimit: context.badgeLimit))
-      configuration.host = host
-      configuration.port = port
       configuration.maxBodySize = maxBodySize
       configuration.maxRequestsInFlight = maxRequestsInFlight
       configuration.idleTimeout = .seconds(idleTimeout)
       configuration.bodyTimeout = .seconds(bodyTimeout)
       configuration.clock = environment.clock
-      configuration.onListening = { host, port in
-        let address = host.contains(":") ? "[\(host)]" : host
-        StandardError.write("inbox-format: serving on http://\(address):\(port)")
-      }
-      let level = logLevel.level
-      LoggingSystem.bootstrap { StandardErrorLogHandler(label: $0, level: level) }
-      defer { StandardErrorLogHandler.flush() }
-      do {
-        try await runServer(configuration, logger: Logger(label: "inbox-format"))
-      } catch {
-        StandardError.write(
-          "inbox-format: cannot serve on \(quotedAddress): \(OneLine.safe(String(describing: error)))")
-        throw ExitStatus.ioError
-      }
+      try await listening.run(configuration, serving: "serving")
     }
+  }
+}
 
-    private var quotedAddress: String { "\(InboxFormat.quoted(host)) port \(port)" }
+/// Where `serve` and `preview` listen, and what they log.
+struct ListeningOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+  var host = "127.0.0.1"
+
+  @Option(
+    help: ArgumentHelp(
+      "The port to listen on; 0 takes a free one (the line on standard error says which).", valueName: "port"))
+  var port = 8080
+
+  @Option(help: "The least important log lines written (the access log is info).")
+  var logLevel: LogLevel = .info
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+    guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
+  }
+
+  /// Runs the server of `configuration` on this address until SIGTERM or
+  /// SIGINT, saying where on standard error (`inbox-format: serving on
+  /// http://127.0.0.1:8080`); one that cannot listen exits 74.
+  func run(_ configuration: ServerConfiguration, serving what: String) async throws {
+    var configuration = configuration
+    configuration.host = host
+    configuration.port = port
+    configuration.onListening = { host, port in
+      let address = host.contains(":") ? "[\(host)]" : host
+      StandardError.write("inbox-format: \(what) on http://\(address):\(port)")
+    }
+    let level = logLevel.level
+    LoggingSystem.bootstrap { StandardErrorLogHandler(label: $0, level: level) }
+    defer { StandardErrorLogHandler.flush() }
+    do {
+      try await runServer(configuration, logger: Logger(label: "inbox-format"))
+    } catch {
+      StandardError.write(
+        "inbox-format: cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))")
+      throw ExitStatus.ioError
+    }
   }
 }
 

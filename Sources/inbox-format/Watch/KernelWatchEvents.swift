@@ -33,9 +33,10 @@ final class KernelWatchEvents: WatchEventSource {
     IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
 
   /// Starts watching `file`'s directory (and its target's, for a symbolic
-  /// link) and handling the signals. Reports a failure on standard error and
-  /// throws its exit status.
-  init(watching file: FileName) throws {
+  /// link) and, unless `handlingSignals` is false (a server that handles
+  /// them itself), handling the signals. Reports a failure on standard error
+  /// and throws its exit status.
+  init(watching file: FileName, handlingSignals: Bool = true) throws {
     self.file = file
     inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
@@ -55,7 +56,7 @@ final class KernelWatchEvents: WatchEventSource {
       throw ExitStatus.cannotOpenInput
     }
     followTarget()
-    handleSignals(writingTo: pipeEnds[1])
+    if handlingSignals { handleSignals(writingTo: pipeEnds[1]) }
   }
 
   deinit {

@@ -1,0 +1,28 @@
+package import Foundation
+
+/// What `inbox-format preview` adds to the service: the file it shows and
+/// the screens shown until the page asks for others.
+package struct PreviewConfiguration: Sendable {
+  /// The file, as its watcher reads it.
+  package var source: PreviewSource
+  /// One screen per locale, side by side, in this order (`--locale en-US,ar-EG`).
+  package var locales: [Locale]
+  /// The file's name as the page's title shows it (already made safe to show).
+  package var fileName: String
+  /// Whether the clock is frozen (`--now`): labels then never go stale, and
+  /// the page's moves shift the frozen instant.
+  package var isClockFrozen: Bool
+
+  /// Creates the configuration of a preview of `source`.
+  package init(source: PreviewSource, locales: [Locale], fileName: String, isClockFrozen: Bool) {
+    self.source = source
+    self.locales = locales
+    self.fileName = fileName
+    self.isClockFrozen = isClockFrozen
+  }
+
+  /// The most screens side by side.
+  package static let mostLocales = 8
+  /// The farthest the page may move the clock, either way: a hundred years, in seconds.
+  static let farthestMove = 3_155_760_000
+}

@@ -1,0 +1,184 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import InboxFormat
+import NIOCore
+import ServiceLifecycle
+
+/// `GET /events`: the preview's screens as server-sent events, one `render`
+/// event each time what they show changes.
+///
+/// A stream renders at once, again after each reading of the file, and
+/// again at the instant the first label shown goes stale (one sleep until
+/// then, no polling; none on a frozen clock). It ends when the client goes,
+/// or when the server shuts down.
+struct PreviewEvents: Sendable {
+  let configuration: ServerConfiguration
+  let preview: PreviewConfiguration
+  let settings: SettingsResolver
+  let formatters: BoundedCache<FormatterKey, InboxFormatter>
+
+  /// The keys of the rows the page shows: the six of every row, what a
+  /// screen reader says of the date, each text's direction and the avatar's
+  /// colour.
+  static let fields = RowField.defaults + [.spokenDate, .titleDirection, .messageDirection, .avatarColor]
+
+  func respond(to request: Request) throws -> Response {
+    let query = try PreviewQuery(request.uri.query, settings: settings)
+    let defaults = configuration.defaults
+    let locales = query.locales ?? preview.locales
+    let timeZone = query.timeZone ?? defaults.timeZone
+    let hourCycle = query.hourCycle ?? defaults.hourCycle
+    let dateStyle = query.dateStyle ?? defaults.dateStyle
+    let screens = locales.map { locale in
+      Screen(
+        locale: locale,
+        formatter: formatters.value(
+          for: FormatterKey(
+            locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
+            fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
+        ) {
+          InboxFormatter(
+            context: FormattingContext(
+              now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
+              previewLength: defaults.previewLength, fields: Self.fields, dateStyle: dateStyle,
+              badgeLimit: defaults.badgeLimit))
+        })
+    }
+    var settingsObject = JSONObject()
+    settingsObject.add("file", string: preview.fileName)
+    settingsObject.add("locale", string: locales.map { $0.identifier(.bcp47) }.joined(separator: ","))
+    settingsObject.add("timeZone", string: timeZone.identifier)
+    settingsObject.add("hourCycle", string: hourCycle.map { $0 == .twelveHour ? "12" : "24" } ?? "")
+    settingsObject.add("dateStyle", string: dateStyle.name)
+    settingsObject.add("offset", integer: Int64(query.offset))
+    settingsObject.add("clock", string: preview.isClockFrozen ? "frozen" : "running")
+    let render = Render(
+      screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset),
+      clock: preview.isClockFrozen ? nil : configuration.clock, frozenAt: defaults.now)
+    let source = preview.source
+    // Renders at once, then waits for the next reading or the next stale
+    // label; the client going ends it (a write fails), and so does the
+    // server's shutdown (the wait ends).
+    return Response(
+      status: .ok,
+      headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+      body: ResponseBody { writer in
+        // A client that lost the stream tries again after a second.
+        try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+        let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
+        let changes = source.changes()
+        // The next reading of the file wakes the stream.
+        let reading = Task {
+          for await _ in changes { wake.yield(.read) }
+        }
+        var timer: Task<Void, Never>?
+        defer {
+          reading.cancel()
+          timer?.cancel()
+        }
+        try await withGracefulShutdownHandler {
+          var staleAt: Date?
+          var event = Wake.read
+          var iterator = wakes.makeAsyncIterator()
+          while true {
+            // Woken by its timer, a stream renders as of the stale instant at
+            // least: the clock's reading may round a hair below it.
+            let frame = render.frame(notBefore: event == .stale ? staleAt : nil, document: source.document)
+            try await writer.write(ByteBuffer(string: frame.event))
+            staleAt = frame.staleAt
+            timer?.cancel()
+            timer = frame.wait.map { wait in
+              Task {
+                try? await Task.sleep(for: .seconds(wait))
+                if !Task.isCancelled { wake.yield(.stale) }
+              }
+            }
+            guard let next = await iterator.next() else { break }
+            event = next
+          }
+        } onGracefulShutdown: {
+          wake.finish()
+        }
+        try await writer.finish(nil)
+      })
+  }
+
+  /// What wakes a stream.
+  private enum Wake: Sendable {
+    case read, stale
+  }
+}
+
+/// One locale's screen.
+private struct Screen: Sendable {
+  let locale: Locale
+  let formatter: InboxFormatter
+
+  /// Right to left for Arabic, Hebrew, Persian and the like: the page lays
+  /// the screen out that way.
+  var isRightToLeft: Bool { Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft }
+}
+
+/// A render of a stream's screens: the event written, and when to render again.
+private struct Render: Sendable {
+  let screens: [Screen]
+  /// The settings the screens were made with, as a JSON object: the page
+  /// shows them in its controls.
+  let settings: String
+  /// How far the page moved the clock.
+  let offset: TimeInterval
+  /// The running clock; nil when it is frozen at ``frozenAt``.
+  let clock: (@Sendable () -> Date)?
+  let frozenAt: Date?
+
+  struct Frame {
+    /// The `render` event, ready to write.
+    var event: String
+    /// When the first label shown goes stale; nil when none does.
+    var staleAt: Date?
+    /// Seconds until then on a running clock; nil on a frozen one, or when
+    /// nothing goes stale.
+    var wait: TimeInterval?
+  }
+
+  func now() -> Date {
+    (clock?() ?? frozenAt ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(offset)
+  }
+
+  func frame(notBefore floor: Date?, document: PreviewDocument) -> Frame {
+    var now = now()
+    if let floor, floor > now { now = floor }
+    var problem = document.problem
+    var staleAt: Date?
+    var screenObjects: [String] = []
+    for screen in screens {
+      var rows = "null"
+      if let payload = document.payload {
+        var bytes: [UInt8] = []
+        do {
+          let screenStaleAt = try screen.formatter.now(now).format(payload) { bytes += $0 }
+          // One line: an event's data ends at a line break.
+          while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+          rows = String(decoding: bytes, as: UTF8.self)
+          if let screenStaleAt { staleAt = min(staleAt ?? screenStaleAt, screenStaleAt) }
+        } catch {
+          // A payload that decoded once decodes again; should it not, it is said.
+          problem = problem ?? "\(error)"
+        }
+      }
+      var object = JSONObject()
+      object.add("locale", string: screen.locale.identifier(.bcp47))
+      object.add("direction", string: screen.isRightToLeft ? "rtl" : "ltr")
+      object.add("rows", json: rows)
+      screenObjects.append(object.text)
+    }
+    var object = JSONObject()
+    object.add("now", string: now.utcTextRoundedDown)
+    object.add("settings", json: settings)
+    object.add("problem", json: problem.map(jsonString) ?? "null")
+    object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
+    let wait = clock == nil ? nil : staleAt.map { max(0, $0.timeIntervalSince(now)) }
+    return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)
+  }
+}

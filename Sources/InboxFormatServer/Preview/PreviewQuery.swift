@@ -1,0 +1,46 @@
+import Foundation
+import InboxFormat
+import InboxFormatOptions
+
+/// The query of `GET /events`: what the page's controls set. A parameter
+/// left out keeps what the command was started with.
+struct PreviewQuery {
+  /// One screen per locale, in order: `locale=en-US,ar-EG,ja-JP`.
+  var locales: [Locale]?
+  var timeZone: TimeZone?
+  var hourCycle: HourCycle?
+  var dateStyle: DateStyle?
+  /// Seconds the page moved the clock, forward or back.
+  var offset = 0
+
+  static let names = ["locale", "timeZone", "hourCycle", "dateStyle", "offset"]
+
+  /// Reads `query`, resolving names through `settings`. Throws a 400
+  /// ``Problem`` naming the first parameter that is unknown, repeated or not
+  /// usable.
+  init(_ query: String?, settings: SettingsResolver) throws(Problem) {
+    for (name, value) in try queryParameters(query, names: Self.names) {
+      do throws(OptionError) {
+        switch name {
+        case "locale":
+          let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+          guard (1...PreviewConfiguration.mostLocales).contains(names.count) else {
+            throw OptionError.badNumber(value, expected: "1 to \(PreviewConfiguration.mostLocales) locales, separated by commas")
+          }
+          locales = try names.map { name throws(OptionError) in try settings.locale(name) }
+        case "timeZone": timeZone = try settings.timeZone(value)
+        case "hourCycle": hourCycle = try RowsQuery.hourCycle(value)
+        case "dateStyle": dateStyle = try RowOptions.dateStyle(value)
+        default:  // offset
+          let farthest = PreviewConfiguration.farthestMove
+          guard value.utf8.count <= 11, let seconds = Int(value), (-farthest...farthest).contains(seconds) else {
+            throw OptionError.badNumber(value, expected: "whole seconds from -\(farthest) to \(farthest)")
+          }
+          offset = seconds
+        }
+      } catch {
+        throw Problem(parameter: name, error)
+      }
+    }
+  }
+}

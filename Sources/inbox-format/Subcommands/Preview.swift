@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import InboxFormat
+import InboxFormatOptions
+import InboxFormatServer
+import Synchronization
+
+extension InboxFormatCommand {
+  /// `preview`: the Messages screen of a payload file in a browser, live.
+  ///
+  /// A thin front: it resolves the screens' settings as `format` does,
+  /// watches FILE on a thread of its own (as `watch` does, with the
+  /// kernel's inotify), and hands each reading to the service, which
+  /// serves the page and its events (``runServer(_:logger:)``).
+  struct Preview: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "preview",
+      abstract: "Show a payload file as the Messages screen in a browser, following the file and the clock.",
+      discussion: """
+        Serves GET / (the page), GET /events (its updates, as server-sent events) and \
+        everything serve does. --locale takes a list: one screen per locale, side by side. \
+        The page follows FILE within a second of a write, a rename onto it or a delete and \
+        create, and redraws when a label goes stale; a FILE that does not decode shows its \
+        message in a banner over the last good rows. Listens on loopback unless --host says \
+        otherwise, and there answers only requests to a loopback name. SIGTERM or SIGINT \
+        ends it with status 0.
+        """)
+
+    @Argument(help: "The payload file to show.")
+    var file: String
+
+    @OptionGroup var listening: ListeningOptions
+
+    @OptionGroup var formatting: FormattingOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Start the clock at this instant, then let it run in real time: to preview a midnight.",
+        discussion: "An RFC 3339 date-time or @epoch-seconds. Default: the system clock.",
+        valueName: "instant"))
+    var clockStart: String?
+
+    func validate() throws {
+      if file == "-" { throw ValidationError("preview needs a file; standard input cannot be watched") }
+      if formatting.fields != nil {
+        throw ValidationError("--fields does not apply to preview: the page asks for the fields its rows show")
+      }
+      if let clockStart {
+        if formatting.now != nil {
+          throw ValidationError("--now freezes the clock and --clock-start runs it: give one of them")
+        }
+        _ = try usable(Instant.parse(clockStart), "--clock-start")
+      }
+      _ = try localeNames()
+    }
+
+    func run() async throws {
+      let environment = ProcessEnvironment.current
+      let contexts = try localeNames().map { name in
+        var screen = formatting
+        screen.locale = name
+        return try screen.context(environment: environment)
+      }
+      let first = contexts[0]
+      let frozen = try formatting.frozenNow(environment: environment)
+      var configuration = ServerConfiguration(
+        defaults: FormattingDefaults(
+          locale: first.locale, timeZone: first.timeZone, hourCycle: first.hourCycle,
+          previewLength: first.previewLength, now: frozen, dateStyle: first.dateStyle,
+          badgeLimit: first.badgeLimit))
+      if let clockStart {
+        let start = try usable(Instant.parse(clockStart), "--clock-start")
+        let offset = start.timeIntervalSince(environment.clock())
+        configuration.clock = { Date().addingTimeInterval(offset) }
+      } else {
+        configuration.clock = environment.clock
+      }
+      let source = PreviewSource()
+      try FileWatcher.start(file, checkingWith: InboxFormatter(context: first), into: source)
+      configuration.preview = PreviewConfiguration(
+        source: source, locales: contexts.map(\.locale), fileName: FileName(argument: file).quoted,
+        isClockFrozen: frozen != nil)
+      try await listening.run(configuration, serving: "previewing \(FileName(argument: file).quoted)")
+    }
+
+    /// `--locale`'s list (`en-US,ar-EG,ja-JP`), or nil for the one the
+    /// environment gives; each is read by `format`'s rules when the screens
+    /// are made.
+    private func localeNames() throws -> [String?] {
+      guard let locale = formatting.locale else { return [nil] }
+      let names = locale.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard names.count <= PreviewConfiguration.mostLocales else {
+        throw ValidationError("--locale lists \(names.count) locales; a preview shows at most \(PreviewConfiguration.mostLocales)")
+      }
+      return names
+    }
+  }
+}
+
+/// Reads the previewed file at start and after each change the kernel
+/// reports, on a thread of its own, and hands each reading to the source:
+/// its bytes when they decode, else the command's message, which is also
+/// written on standard error.
+enum FileWatcher {
+  /// Starts watching `path`, and returns once the first reading is in
+  /// `source`. Throws the exit status when the file cannot be opened at
+  /// start (66) or watched (74); a file that does not decode is shown.
+  static func start(_ path: String, checkingWith formatter: InboxFormatter, into source: PreviewSource) throws {
+    let started = DispatchSemaphore(value: 0)
+    let failure = Mutex<(any Error)?>(nil)
+    let thread = Thread {
+      // Watching starts before the first reading, so no change falls between them.
+      let events: KernelWatchEvents
+      do {
+        events = try KernelWatchEvents(watching: FileName(argument: path), handlingSignals: false)
+        var input = InputSource(path: path, requiresRegularFile: true)
+        input.report = { message in
+          StandardError.write("inbox-format: \(message)")
+          source.update(problem: message)
+        }
+        try read(input, checkingWith: formatter, into: source)
+      } catch {
+        failure.withLock { $0 = error }
+        started.signal()
+        return
+      }
+      started.signal()
+      watch(path, events: events, checkingWith: formatter, into: source)
+    }
+    thread.name = "inbox-format watcher"
+    thread.start()
+    started.wait()
+    if let error = failure.withLock({ $0 }) { throw error }
+  }
+
+  /// Reads the file after each change until the watch itself fails (its
+  /// directory went): that is reported, and the page keeps what it has.
+  private static func watch(
+    _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource
+  ) {
+    var input = InputSource(path: path, requiresRegularFile: true)
+    input.report = { message in
+      StandardError.write("inbox-format: \(message)")
+      source.update(problem: message)
+    }
+    while true {
+      do {
+        guard try events.next(until: nil) == .fileChanged else { continue }
+      } catch {
+        source.update(problem: "\(input.displayName) is no longer watched: its directory went")
+        return
+      }
+      // A file that cannot be read has been reported, and its next good state will show.
+      try? read(input, checkingWith: formatter, into: source)
+    }
+  }
+
+  /// Reads `input` once: a payload that decodes goes to `source`; one that
+  /// does not is reported, and its message goes there instead.
+  private static func read(_ input: InputSource, checkingWith formatter: InboxFormatter, into source: PreviewSource) throws {
+    let bytes = try input.readAll()
+    do {
+      try formatter.format(bytes) { _ in }
+      source.update(payload: bytes)
+    } catch {
+      input.report(Rendering.problem(of: input, because: error))
+    }
+  }
+}
