@@ -22,12 +22,14 @@ let benchmarks: @Sendable () -> Void = {
     ]
   )
 
-  // A run of a few dozen allocations is held within 3 of them rather than
+  // A run of a few dozen allocations is held within 8 of them rather than
   // 5%: allocations are counted process-wide, and the runtime's or
-  // Dispatch's own threads move such a count by one or two.
+  // Dispatch's own threads move such a count (engine_1000 counted 90 and 94
+  // on the same library code). A regression per message adds one for each
+  // of its 20 or 1,000 messages, far past 8.
   let fewAllocations = Benchmark.Configuration(
     thresholds: Benchmark.defaultConfiguration.thresholds!.merging(
-      [.mallocCountTotal: .init(absolute: [.p90: 3])]) { _, few in few })
+      [.mallocCountTotal: .init(absolute: [.p90: 8])]) { _, few in few })
 
   // At 100,000 messages rows are made on several threads at once, and each
   // thread fills memo tables of its own: how many threads take part, so how
