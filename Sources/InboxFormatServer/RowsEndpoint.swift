@@ -241,13 +241,7 @@ struct RowsEndpoint: Sendable {
   }
 
   private func formatter(_ key: FormatterKey) -> InboxFormatter {
-    formatters.value(for: key) {
-      InboxFormatter(
-        context: FormattingContext(
-          now: Date(timeIntervalSince1970: 0), locale: key.locale, timeZone: key.timeZone, hourCycle: key.hourCycle,
-          previewLength: key.previewLength, fields: key.fields, dateStyle: key.dateStyle, badgeLimit: key.badgeLimit),
-        layout: .compact)
-    }
+    formatters.value(for: key, make: key.makeFormatter)
   }
 }
 
@@ -268,6 +262,16 @@ struct FormatterKey: Hashable, Sendable {
     a.locale.identifier == b.locale.identifier && a.timeZone.identifier == b.timeZone.identifier
       && a.hourCycle == b.hourCycle && a.previewLength == b.previewLength && a.fields == b.fields
       && a.dateStyle == b.dateStyle && a.badgeLimit == b.badgeLimit
+  }
+
+  /// A formatter of these settings (at any instant: ``InboxFormatter/now(_:)``
+  /// sets it), laid out as compact JSON.
+  func makeFormatter() -> InboxFormatter {
+    InboxFormatter(
+      context: FormattingContext(
+        now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
+        previewLength: previewLength, fields: fields, dateStyle: dateStyle, badgeLimit: badgeLimit),
+      layout: .compact)
   }
 
   func hash(into hasher: inout Hasher) {

@@ -373,8 +373,14 @@ def check_host(binary):
             raise Failure("a request to another host name was answered")
         except urllib.error.HTTPError as error:
             check(error.code == 403, f"a request to another host name got {error.code}")
+        # SIGTERM with a stream open: the stream ends whole (a cut chunk
+        # raises IncompleteRead here), and stop() checks exit 0 within 10 s.
+        stream = urllib.request.urlopen(preview.url + "events", timeout=15)
+        check(stream.readline() == b"retry: 1000\n", "the stream does not start with its retry field")
     finally:
         preview.stop()
+    rest = stream.read()
+    check(b"event: render\n" in rest, f"the stream ended without its render event: {rest[:200]!r}")
 
 
 def main():

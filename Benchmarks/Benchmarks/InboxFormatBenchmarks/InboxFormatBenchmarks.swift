@@ -24,9 +24,8 @@ let benchmarks: @Sendable () -> Void = {
 
   // A run of a few dozen allocations is held within 8 of them rather than
   // 5%: allocations are counted process-wide, and the runtime's or
-  // Dispatch's own threads move such a count (engine_1000 counted 90 and 94
-  // on the same library code). A regression per message adds one for each
-  // of its 20 or 1,000 messages, far past 8.
+  // Dispatch's own threads move such a count by a few. A regression per
+  // message adds one for each of its 20 or 1,000 messages, far past 8.
   let fewAllocations = Benchmark.Configuration(
     thresholds: Benchmark.defaultConfiguration.thresholds!.merging(
       [.mallocCountTotal: .init(absolute: [.p90: 8])]) { _, few in few })

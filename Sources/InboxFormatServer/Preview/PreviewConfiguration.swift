@@ -9,16 +9,15 @@ package struct PreviewConfiguration: Sendable {
   package var locales: [Locale]
   /// The file's name as the page's title shows it (already made safe to show).
   package var fileName: String
-  /// Whether the clock is frozen (`--now`): labels then never go stale, and
-  /// the page's moves shift the frozen instant.
-  package var isClockFrozen: Bool
 
   /// Creates the configuration of a preview of `source`.
-  package init(source: PreviewSource, locales: [Locale], fileName: String, isClockFrozen: Bool) {
+  /// The clock is the server's: frozen at ``FormattingDefaults/now`` when
+  /// that is set (labels then never go stale, and the page's moves shift the
+  /// frozen instant), else ``ServerConfiguration/clock``, running.
+  package init(source: PreviewSource, locales: [Locale], fileName: String) {
     self.source = source
     self.locales = locales
     self.fileName = fileName
-    self.isClockFrozen = isClockFrozen
   }
 
   /// The most screens side by side.

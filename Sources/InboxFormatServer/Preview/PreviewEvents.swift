@@ -31,19 +31,10 @@ struct PreviewEvents: Sendable {
     let hourCycle = query.hourCycle ?? defaults.hourCycle
     let dateStyle = query.dateStyle ?? defaults.dateStyle
     let screens = locales.map { locale in
-      Screen(
-        locale: locale,
-        formatter: formatters.value(
-          for: FormatterKey(
-            locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
-            fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
-        ) {
-          InboxFormatter(
-            context: FormattingContext(
-              now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
-              previewLength: defaults.previewLength, fields: Self.fields, dateStyle: dateStyle,
-              badgeLimit: defaults.badgeLimit))
-        })
+      let key = FormatterKey(
+        locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
+        fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
+      return Screen(locale: locale, formatter: formatters.value(for: key, make: key.makeFormatter))
     }
     var settingsObject = JSONObject()
     settingsObject.add("file", string: preview.fileName)
@@ -52,10 +43,12 @@ struct PreviewEvents: Sendable {
     settingsObject.add("hourCycle", string: hourCycle.map { $0 == .twelveHour ? "12" : "24" } ?? "")
     settingsObject.add("dateStyle", string: dateStyle.name)
     settingsObject.add("offset", integer: Int64(query.offset))
-    settingsObject.add("clock", string: preview.isClockFrozen ? "frozen" : "running")
+    settingsObject.add("clock", string: defaults.now == nil ? "running" : "frozen")
+    let clock: @Sendable () -> Date
+    if let frozen = defaults.now { clock = { frozen } } else { clock = configuration.clock }
     let render = Render(
       screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset),
-      clock: preview.isClockFrozen ? nil : configuration.clock, frozenAt: defaults.now)
+      clock: clock, isRunning: defaults.now == nil)
     let source = preview.source
     // Renders at once, then waits for the next reading or the next stale
     // label; the client going ends it (a write fails), and so does the
@@ -114,10 +107,15 @@ struct PreviewEvents: Sendable {
 private struct Screen: Sendable {
   let locale: Locale
   let formatter: InboxFormatter
-
   /// Right to left for Arabic, Hebrew, Persian and the like: the page lays
   /// the screen out that way.
-  var isRightToLeft: Bool { Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft }
+  let isRightToLeft: Bool
+
+  init(locale: Locale, formatter: InboxFormatter) {
+    self.locale = locale
+    self.formatter = formatter
+    isRightToLeft = Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft
+  }
 }
 
 /// A render of a stream's screens: the event written, and when to render again.
@@ -128,9 +126,10 @@ private struct Render: Sendable {
   let settings: String
   /// How far the page moved the clock.
   let offset: TimeInterval
-  /// The running clock; nil when it is frozen at ``frozenAt``.
-  let clock: (@Sendable () -> Date)?
-  let frozenAt: Date?
+  /// The clock before the page's move: frozen at the server's `now`, or running.
+  let clock: @Sendable () -> Date
+  /// Whether ``clock`` runs, so that labels go stale while a page looks.
+  let isRunning: Bool
 
   struct Frame {
     /// The `render` event, ready to write.
@@ -143,7 +142,7 @@ private struct Render: Sendable {
   }
 
   func now() -> Date {
-    (clock?() ?? frozenAt ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(offset)
+    clock().addingTimeInterval(offset)
   }
 
   func frame(notBefore floor: Date?, document: PreviewDocument) -> Frame {
@@ -178,7 +177,7 @@ private struct Render: Sendable {
     object.add("settings", json: settings)
     object.add("problem", json: problem.map(jsonString) ?? "null")
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
-    let wait = clock == nil ? nil : staleAt.map { max(0, $0.timeIntervalSince(now)) }
+    let wait = isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
     return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)
   }
 }

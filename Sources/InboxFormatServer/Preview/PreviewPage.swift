@@ -60,11 +60,8 @@ struct PreviewGuardMiddleware: RouterMiddleware {
         detail: "this preview answers requests to 127.0.0.1, localhost or [::1] only, not to \(quoted(host, limit: 100))"
       ).response
     } else {
-      do {
-        response = try await next(request, context)
-      } catch {
-        response = ProblemMiddleware.problem(for: error, request: request, logger: context.logger).response
-      }
+      // Inside this guard, problem details answer every error: nothing is thrown here.
+      response = try await next(request, context)
     }
     response.headers[.contentSecurityPolicy] = PreviewPage.contentSecurityPolicy
     response.headers[.xContentTypeOptions] = "nosniff"

@@ -8,8 +8,6 @@ package struct PreviewDocument: Sendable, Equatable {
   /// The latest reading's problem, as the command words it
   /// (`"mock.json": line 3, column 9: …`); nil when it decoded.
   package var problem: String?
-  /// Counts the readings: each one makes a new version.
-  package var version = 0
 }
 
 /// The preview's file as its watcher last read it, and who is waiting for
@@ -64,7 +62,6 @@ package final class PreviewSource: Sendable {
   private func publish(_ change: (inout PreviewDocument) -> Void) {
     let waiting = state.withLock { state in
       change(&state.document)
-      state.document.version += 1
       return Array(state.waiting.values)
     }
     for continuation in waiting { continuation.yield() }

@@ -33,24 +33,14 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
-    @Option(
-      help: ArgumentHelp(
-        "Start the clock at this instant, then let it run in real time: to preview a midnight.",
-        discussion: "An RFC 3339 date-time or @epoch-seconds. Default: the system clock.",
-        valueName: "instant"))
-    var clockStart: String?
+    @OptionGroup var clockStart: ClockStartOption
 
     func validate() throws {
       if file == "-" { throw ValidationError("preview needs a file; standard input cannot be watched") }
       if formatting.fields != nil {
         throw ValidationError("--fields does not apply to preview: the page asks for the fields its rows show")
       }
-      if let clockStart {
-        if formatting.now != nil {
-          throw ValidationError("--now freezes the clock and --clock-start runs it: give one of them")
-        }
-        _ = try usable(Instant.parse(clockStart), "--clock-start")
-      }
+      _ = try clockStart.clock(given: formatting)
       _ = try localeNames()
     }
 
@@ -68,19 +58,17 @@ extension InboxFormatCommand {
           locale: first.locale, timeZone: first.timeZone, hourCycle: first.hourCycle,
           previewLength: first.previewLength, now: frozen, dateStyle: first.dateStyle,
           badgeLimit: first.badgeLimit))
-      if let clockStart {
-        let start = try usable(Instant.parse(clockStart), "--clock-start")
-        let offset = start.timeIntervalSince(environment.clock())
-        configuration.clock = { Date().addingTimeInterval(offset) }
+      if let running = try clockStart.clock(given: formatting) {
+        configuration.clock = { running.now() }
       } else {
         configuration.clock = environment.clock
       }
       let source = PreviewSource()
       try FileWatcher.start(file, checkingWith: InboxFormatter(context: first), into: source)
+      let fileName = FileName(argument: file).quoted
       configuration.preview = PreviewConfiguration(
-        source: source, locales: contexts.map(\.locale), fileName: FileName(argument: file).quoted,
-        isClockFrozen: frozen != nil)
-      try await listening.run(configuration, serving: "previewing \(FileName(argument: file).quoted)")
+        source: source, locales: contexts.map(\.locale), fileName: fileName)
+      try await listening.run(configuration, serving: "previewing \(fileName)")
     }
 
     /// `--locale`'s list (`en-US,ar-EG,ja-JP`), or nil for the one the
@@ -113,12 +101,7 @@ enum FileWatcher {
       let events: KernelWatchEvents
       do {
         events = try KernelWatchEvents(watching: FileName(argument: path), handlingSignals: false)
-        var input = InputSource(path: path, requiresRegularFile: true)
-        input.report = { message in
-          StandardError.write("inbox-format: \(message)")
-          source.update(problem: message)
-        }
-        try read(input, checkingWith: formatter, into: source)
+        try read(input(path, reportingTo: source), checkingWith: formatter, into: source)
       } catch {
         failure.withLock { $0 = error }
         started.signal()
@@ -138,11 +121,7 @@ enum FileWatcher {
   private static func watch(
     _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource
   ) {
-    var input = InputSource(path: path, requiresRegularFile: true)
-    input.report = { message in
-      StandardError.write("inbox-format: \(message)")
-      source.update(problem: message)
-    }
+    let input = input(path, reportingTo: source)
     while true {
       do {
         guard try events.next(until: nil) == .fileChanged else { continue }
@@ -153,6 +132,16 @@ enum FileWatcher {
       // A file that cannot be read has been reported, and its next good state will show.
       try? read(input, checkingWith: formatter, into: source)
     }
+  }
+
+  /// The file as an input whose problems go to standard error and to the page.
+  private static func input(_ path: String, reportingTo source: PreviewSource) -> InputSource {
+    var input = InputSource(path: path, requiresRegularFile: true)
+    input.report = { message in
+      StandardError.write("inbox-format: \(message)")
+      source.update(problem: message)
+    }
+    return input
   }
 
   /// Reads `input` once: a payload that decodes goes to `source`; one that

@@ -41,23 +41,13 @@ extension InboxFormatCommand {
     @Flag(help: "Leave out invalid messages instead of keeping the last good output, each reported on standard error.")
     var skipInvalid = false
 
-    @Option(
-      help: ArgumentHelp(
-        "Start the clock at this instant, then let it run in real time: to preview a midnight.",
-        discussion: "An RFC 3339 date-time or @epoch-seconds. Default: the system clock.",
-        valueName: "instant"))
-    var clockStart: String?
+    @OptionGroup var clockStart: ClockStartOption
 
     func validate() throws {
       if file == "-" {
         throw ValidationError("watch needs a file; standard input cannot be watched")
       }
-      if let clockStart {
-        if formatting.now != nil {
-          throw ValidationError("--now freezes the clock and --clock-start runs it: give one of them")
-        }
-        _ = try usable(Instant.parse(clockStart), "--clock-start")
-      }
+      _ = try clockStart.clock(given: formatting)
       if let output { try OutputFile.check(FileName(argument: output), watching: FileName(argument: file)) }
     }
 
@@ -92,7 +82,7 @@ extension InboxFormatCommand {
     }
 
     private func clock(environment: ProcessEnvironment) throws -> any WatchClock {
-      if let clockStart { return RunningClock(startingAt: try usable(Instant.parse(clockStart), "--clock-start")) }
+      if let running = try clockStart.clock(given: formatting) { return running }
       if let frozen = try formatting.frozenNow(environment: environment) { return FrozenClock(instant: frozen) }
       return RunningClock()
     }

@@ -18,8 +18,7 @@ import Testing
       $0.defaults.now = frozen ? exampleNow : nil
       $0.clock = clock
       $0.preview = PreviewConfiguration(
-        source: source, locales: locales.map { Locale(identifier: $0) }, fileName: "\"mock.json\"",
-        isClockFrozen: frozen)
+        source: source, locales: locales.map { Locale(identifier: $0) }, fileName: "\"mock.json\"")
     }
   }
 
