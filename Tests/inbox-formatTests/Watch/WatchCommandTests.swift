@@ -60,11 +60,12 @@ import Glibc
       input: Self.payload(from: "Ann"))
     #expect(watch.waitForOutput(containing: #""date":"9:45\#u{202F}AM""#))
     let shown = ContinuousClock.now
-    #expect(watch.waitForOutput(containing: #""date":"Yesterday""#, within: 5))
-    // Midnight came three seconds after the clock started, and the render
-    // within a fraction of one; none came before it.
+    #expect(watch.waitForOutput(containing: #""date":"Yesterday""#, within: 10))
+    // Midnight came three seconds after the clock started, and no render came
+    // before it. Without the timer none would come at all; the upper bound
+    // leaves room for a test run that loads both cores.
     let elapsed = ContinuousClock.now - shown
-    #expect(elapsed > .milliseconds(2_500) && elapsed < .seconds(5), "after \(elapsed)")
+    #expect(elapsed > .milliseconds(2_500) && elapsed < .seconds(10), "after \(elapsed)")
     #expect(watch.stop(with: SIGINT) == 0)
   }
 
@@ -75,9 +76,9 @@ import Glibc
       input: #"{"items":[{"id":1,"firstname":"Ann","update_date":"2022-01-31T11:54:50Z"}]}"#)
     #expect(watch.waitForOutput(containing: #""date":"5 min. ago""#))
     let shown = ContinuousClock.now
-    #expect(watch.waitForOutput(containing: #""date":"6 min. ago""#, within: 5))
+    #expect(watch.waitForOutput(containing: #""date":"6 min. ago""#, within: 10))
     let elapsed = ContinuousClock.now - shown
-    #expect(elapsed > .milliseconds(1_500) && elapsed < .seconds(4), "after \(elapsed)")
+    #expect(elapsed > .milliseconds(1_500) && elapsed < .seconds(10), "after \(elapsed)")
     #expect(watch.stop(with: SIGINT) == 0)
   }
 
