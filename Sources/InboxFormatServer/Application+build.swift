@@ -20,15 +20,19 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
   if configuration.preview != nil {
     router.add(middleware: PreviewGuardMiddleware(listensOnLoopback: PreviewGuardMiddleware.isLoopback(address: configuration.host)))
   }
-  router.add(middleware: ProblemMiddleware(logger: logger))
+  // What a 404 names: the endpoints a client calls (a page's assets are
+  // fetched by the page).
+  var endpoints = ["POST /v1/rows", "GET /healthz", "GET /openapi.yaml"]
   var methods: [String: [HTTPRequest.Method]] = [
     "/v1/rows": [.post], "/healthz": [.get, .head], "/openapi.yaml": [.get, .head],
   ]
   if configuration.preview != nil {
+    endpoints.insert(contentsOf: ["GET /", "GET /events"], at: 0)
     for path in PreviewPage.assets.keys { methods[path] = [.get, .head] }
     // A stream has no end to measure, so no HEAD.
     methods["/events"] = [.get]
   }
+  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints))
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 
   let rows = RowsEndpoint(configuration: configuration, logger: logger)

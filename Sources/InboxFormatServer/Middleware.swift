@@ -17,6 +17,14 @@ import Synchronization
 struct ProblemMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
+  /// The endpoints a 404 names, as "METHOD /path".
+  let endpoints: [String]
+
+  /// "A, B or C".
+  private var endpointList: String {
+    guard let last = endpoints.last else { return "no endpoint" }
+    return endpoints.count == 1 ? last : endpoints.dropLast().joined(separator: ", ") + " or " + last
+  }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -24,7 +32,7 @@ struct ProblemMiddleware: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch {
-      let problem = Self.problem(for: error, request: request, logger: logger)
+      let problem = problem(for: error, request: request)
       if request.hasBodyNotToDrain && !context.body.isRead {
         context.channel.close(mode: .input, promise: nil)
       }
@@ -32,7 +40,7 @@ struct ProblemMiddleware: RouterMiddleware {
     }
   }
 
-  static func problem(for error: any Error, request: Request, logger: Logger) -> Problem {
+  func problem(for error: any Error, request: Request) -> Problem {
     switch error {
     case let problem as Problem:
       return problem
@@ -50,10 +58,10 @@ struct ProblemMiddleware: RouterMiddleware {
     }
   }
 
-  private static func defaultDetail(_ status: HTTPResponse.Status, _ request: Request) -> String {
+  private func defaultDetail(_ status: HTTPResponse.Status, _ request: Request) -> String {
     switch status {
     case .notFound:
-      "nothing at \(quoted(request.uri.path, limit: 200)); expected POST /v1/rows, GET /healthz or GET /openapi.yaml"
+      "nothing at \(quoted(request.uri.path, limit: 200)); expected \(endpointList)"
     case .contentTooLarge: "the request body is too large"
     default: status.reasonPhrase.lowercased()
     }

@@ -189,6 +189,12 @@ import Testing
         #expect(response.status == .methodNotAllowed)
         #expect(response.headers[.allow] == "GET")
       }
+      // A 404 names the page and its events with the service's endpoints.
+      let missing = try await client.execute(uri: "/nowhere", method: .get)
+      #expect(missing.status == .notFound)
+      #expect(
+        try ProblemBody(missing).detail
+          == #"nothing at "/nowhere"; expected GET /, GET /events, POST /v1/rows, GET /healthz or GET /openapi.yaml"#)
     }
   }
 
