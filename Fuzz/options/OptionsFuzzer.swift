@@ -61,7 +61,8 @@ private func read<Value>(
     fuzzCheck(!message.unicodeScalars.contains(where: { isUnsafeForDisplay($0) || isHiddenInAMessage($0) }),
       "an unsafe message: \(message.debugDescription)", input: input)
     let shown = quoted(error.value)
-    fuzzCheck(shown.unicodeScalars.count <= 64 + 6 * 60, "a value shown whole: \(shown.count) characters", input: input)
+    // At most 60 scalars, each written in at most 10 (`\u{10FFFF}`), the quotes and `…`.
+    fuzzCheck(shown.unicodeScalars.count <= 60 * 10 + 3, "a value shown whole: \(shown.count) characters", input: input)
     return nil
   }
 }

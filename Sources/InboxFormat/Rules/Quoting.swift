@@ -9,14 +9,23 @@
 /// CSI and OSC among them), line and paragraph separators, which would break
 /// the message's one line, and format characters (bidi controls, marks and
 /// isolates, zero-width characters, the byte order mark), which are invisible
-/// or reorder the line. After `limit` scalars the rest is left out, shown as `…`.
+/// or reorder the line; and a combining mark or emoji modifier with no
+/// character of the value before it, which would join the opening quote or
+/// an escape. After `limit` scalars the rest is left out, shown as `…`.
 ///
 /// ```swift
 /// quoted("a\u{1B}[2Jb")  // "\"a\\u{1B}[2Jb\""
 /// ```
 package func quoted(_ value: String, limit: Int = 60) -> String {
   var result = "\""
-  appendEscaped(value.unicodeScalars, to: &result, limit: limit)
+  var escaper = Escaper()
+  for (index, scalar) in value.unicodeScalars.enumerated() {
+    if index == limit {
+      result += "…"
+      break
+    }
+    escaper.append(scalar, to: &result)
+  }
   return result + "\""
 }
 
@@ -29,16 +38,18 @@ package func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
   var parser = Unicode.UTF8.ForwardParser()
   var iterator = bytes.makeIterator()
   var rest = bytes[...]
+  var escaper = Escaper()
   decoding: while true {
     switch parser.parseScalar(from: &iterator) {
     case .valid(let encoded):
       var piece = ""
-      appendEscaped(CollectionOfOne(Unicode.UTF8.decode(encoded)), to: &piece, limit: 1)
+      escaper.append(Unicode.UTF8.decode(encoded), to: &piece)
       pieces.append(piece)
       rest = rest.dropFirst(encoded.count)
     case .error(let length):
       pieces += rest.prefix(length).map { "\\x{\(hexDigits($0))}" }
       rest = rest.dropFirst(length)
+      escaper.followsACharacter = false
     case .emptyInput:
       break decoding
     }
@@ -54,21 +65,32 @@ package func shortened(_ text: String, limit: Int = 60) -> String {
   text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) + "…" : text
 }
 
-private func appendEscaped(_ scalars: some Sequence<Unicode.Scalar>, to result: inout String, limit: Int) {
-  var count = 0
-  for scalar in scalars {
-    if count == limit {
-      result += "…"
-      return
-    }
-    count += 1
+/// Appends a value's scalars as a message shows them.
+private struct Escaper {
+  /// Whether the last scalar appended is one of the value's own, unescaped:
+  /// a combining mark may follow it.
+  var followsACharacter = false
+
+  mutating func append(_ scalar: Unicode.Scalar, to result: inout String) {
+    let escaped = scalar == "\"" || scalar == "\\" || isHiddenInAMessage(scalar)
+      || (!followsACharacter && isCombiningMark(scalar))
     switch scalar {
+    case _ where !escaped: result.unicodeScalars.append(scalar)
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    case _ where isHiddenInAMessage(scalar):
-      result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    default: result.unicodeScalars.append(scalar)
+    default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
     }
+    followsACharacter = !escaped
+  }
+}
+
+/// Whether a scalar joins the character before it: a combining mark, or an
+/// emoji modifier (both extend a grapheme cluster).
+private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+  let properties = scalar.properties
+  switch properties.generalCategory {
+  case .nonspacingMark, .spacingMark, .enclosingMark: return true
+  default: return properties.isGraphemeExtend || properties.isEmojiModifier
   }
 }
 
