@@ -5,10 +5,10 @@ package import Foundation
 ///
 /// A name is a BCP 47 tag (`fr-FR`, `en-US-u-hc-h23`, `th-TH-u-nu-thai`) or
 /// a POSIX locale name (`fr_FR.UTF-8`, `de_DE@euro`, `sr_RS@latin`, `C`).
-/// It is refused when its language has no CLDR data (ICU would then take
-/// the process's default locale, so labels would follow `LANG`), when its
-/// region is not a region, or when it asks for a calendar, numbering
-/// system or hour cycle ICU does not have.
+/// It is refused when ICU cannot read it, when its language has no CLDR
+/// data (ICU would then take the process's default locale, so labels would
+/// follow `LANG`), when its region is not a region, or when it asks for a
+/// calendar, numbering system or hour cycle ICU does not have.
 package enum LocaleName {
   /// The locale of `LANG=C`, of `POSIX`, and of an environment that names none or an unusable one.
   package static let posix = Locale(identifier: "en_US_POSIX")
@@ -43,6 +43,9 @@ package enum LocaleName {
       identifier = Substring(([String(language), script] + subtags.dropFirst().map(String.init)).joined(separator: "_"))
     }
     let locale = Locale(identifier: Locale.identifier(.bcp47, from: String(identifier)))
+    // A tag ICU cannot read (a malformed extension: `th-t-nu0nu`) would be
+    // formatted as less than it says.
+    guard locale.isReadByICU else { throw .malformedLocale(name) }
     let components = Locale.Components(locale: locale)
     guard let code = components.languageComponents.languageCode?.identifier, languagesWithData.contains(code) else {
       throw .localeWithoutData(name, language: String(language))

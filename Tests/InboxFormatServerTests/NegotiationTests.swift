@@ -13,6 +13,7 @@ import Testing
     ("en-GB, fr-FR", "en-GB"),  // equal qualities: the first written
     ("fr-XX", "fr"),  // lookup: not a region, so the language alone
     ("de-CH-u-ca-xxx", "de-CH"),  // no such calendar: lookup drops subtags, and the singleton left last
+    ("th-t-nu0nu-u-nu-thai", "th"),  // an extension ICU cannot read: dropped with what follows it
     ("xx-YY, es-MX;q=0.3", "es-MX"),  // a language without data is passed over
     ("!!!, pt-BR;q=0.2", "pt-BR"),  // not a language range: passed over
     ("fr-FR;q=0, it-IT;q=0.1", "it-IT"),  // q=0 means not acceptable

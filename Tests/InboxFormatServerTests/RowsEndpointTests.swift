@@ -140,6 +140,7 @@ import Testing
     ("timeZone=Mars%2FOlympus", "timeZone", #"timeZone "Mars/Olympus" is not a known time zone"#),
     ("locale=tlh", "locale", #"locale "tlh" is not a locale with CLDR data"#),
     ("locale=", "locale", #"locale "" is not a locale name"#),
+    ("locale=th-t-nu0nu-u-nu-thai", "locale", #"locale "th-t-nu0nu-u-nu-thai" is not a locale name"#),
     ("now=yesterday", "now", #"now "yesterday" is not an instant"#),
     ("hourCycle=13", "hourCycle", #"hourCycle "13" is not valid; expected 12 or 24"#),
     ("previewLength=0", "previewLength", #"previewLength "0" is not valid"#),

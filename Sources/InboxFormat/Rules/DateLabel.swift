@@ -225,17 +225,36 @@ func noon(ofLocalDay day: Int64) -> Date {
   instant(day * secondsPerDay + secondsPerDay / 2)
 }
 
-/// The locale under its canonical BCP 47 name, less a numbering system
-/// ICU does not have: Foundation's relative formatting traps on some
-/// POSIX-style names (`de_DE.ISO-8859-15@euro`) that its other formatters
-/// accept, and every formatter traps on an unknown numbering system
-/// (`-u-nu-xxx`). Presentation never fails.
+/// The locale under its canonical BCP 47 name, less what ICU refuses:
+/// Foundation's relative formatting traps on some POSIX-style names
+/// (`de_DE.ISO-8859-15@euro`) that its other formatters accept, its date
+/// formatters trap on the keywords of a tag ICU cannot read (a malformed
+/// extension: `th-t-nu0nu-u-nu-thai`), and every formatter traps on an
+/// unknown numbering system (`-u-nu-xxx`). Presentation never fails.
 func formattableLocale(_ locale: Locale) -> Locale {
-  let canonical = Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
+  var canonical = Locale(identifier: Locale.identifier(.bcp47, from: locale.identifier))
+  if !canonical.isReadByICU {
+    // What `Locale.Components` reads of it (language, script, region and
+    // keywords), without the extension ICU refuses; or the language alone.
+    let rebuilt = Locale(components: Locale.Components(locale: canonical))
+    canonical = Locale(identifier: Locale.identifier(.bcp47, from: rebuilt.identifier))
+    if !canonical.isReadByICU {
+      canonical = Locale(languageCode: canonical.language.languageCode)
+    }
+  }
   guard !Locale.NumberingSystem.availableNumberingSystems.contains(canonical.numberingSystem) else { return canonical }
   var components = Locale.Components(locale: canonical)
   components.numberingSystem = nil
   return Locale(components: components)
+}
+
+extension Locale {
+  /// Whether ICU reads this locale's name. It turns every well-formed BCP 47
+  /// tag of more than one subtag into its own form (`th_TH@numbers=thai`),
+  /// and hands back a tag it cannot read unchanged.
+  package var isReadByICU: Bool {
+    !identifier.contains("-") || Locale.identifier(.icu, from: identifier) != identifier
+  }
 }
 
 /// The words of the compact style: abbreviated weekdays, the month and day

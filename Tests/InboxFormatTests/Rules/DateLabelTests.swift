@@ -116,6 +116,27 @@ import Testing
     #expect(label("2022-01-31T14:05:00Z", locale: "de-DE").text == "15:05")
   }
 
+  /// A tag with an extension ICU cannot read is formatted as the rest of it,
+  /// in every date style and in the spoken date: Foundation's date
+  /// formatters would trap on its keywords.
+  @Test(arguments: [
+    ("th-t-nu0nu-u-nu-thai", "th-u-nu-thai"), ("th-TH-T-nu0nu-tla-Tn-u-nu-thai-hc-h23", "th-TH-u-hc-h23-nu-thai"),
+    ("en-US-t-m0-u-ca-japanese", "en-US-u-ca-japanese"), ("ar-EG-t-0x-u-nu-latn", "ar-EG-u-nu-latn"),
+  ])
+  func aTagICUCannotReadIsFormattedAsTheRestOfIt(tag: String, rest: String) {
+    #expect(!Locale(identifier: tag).isReadByICU)
+    #expect(Locale(identifier: rest).isReadByICU)
+    let dates = ["2022-01-31T08:45:33Z", "2022-01-30T17:54:37Z", "2022-01-25T17:12:33Z", "2022-01-03T12:54:23Z", "2020-06-01T00:00:00Z"]
+    for style in DateStyle.all {
+      let broken = PlainRules(context: Pinned.context(locale: tag).dateStyle(style))
+      let readable = PlainRules(context: Pinned.context(locale: rest).dateStyle(style))
+      for date in dates.map(Pinned.instant) {
+        #expect(broken.dateLabel(for: date) == readable.dateLabel(for: date), "\(tag) \(style) \(date)")
+        #expect(broken.spokenDate(for: date) == readable.spokenDate(for: date), "\(tag) \(date)")
+      }
+    }
+  }
+
   @Test func posixStyleLocaleNamesDoNotTrap() {
     #expect(label("2022-01-30T17:54:37Z", locale: "de_DE.ISO-8859-15@euro").text == "Gestern")
     #expect(label("2022-01-31T08:45:33Z", locale: "fr_FR.UTF-8").text == "09:45")

@@ -32,7 +32,7 @@ import Testing
     String(repeating: "en_", count: 100), "tlh", "und", "x-klingon", "zz_ZZ", "..", "@", "_", "-", ".UTF-8", "@latin",
     "\u{1B}]0;title\u{7}", "\u{1B}[2J", "fr\nFR", "é", "日本語", "\u{202E}fr_FR", "fr_FR\u{200B}",
     "../../../../etc/passwd", "/usr/lib/locale/C.utf8", "en_US.UTF-8 ", " en_US", "en-US-u-nu-xxx", "en-US-u-ca-xxx",
-    "fr-XX", "%s%s%s%n", "${HOME}", "'\"`",
+    "fr-XX", "%s%s%s%n", "${HOME}", "'\"`", "th-t-nu0nu-u-nu-thai",
   ]
 
   /// Each name in one of the three variables that decide, in turn.
@@ -176,6 +176,10 @@ import Testing
     ("en-US-u-nu-xxx", #"--locale "en-US-u-nu-xxx" is not a locale name"#),
     ("en-US-u-ca-xxx", #"--locale "en-US-u-ca-xxx" is not a locale name"#),
     ("en-US-u-hc-h99", #"--locale "en-US-u-hc-h99" is not a locale name"#),
+    // ICU cannot read the transform extension: Foundation's date formatters
+    // trap on the keywords of such a tag.
+    ("th-t-nu0nu-u-nu-thai", #"--locale "th-t-nu0nu-u-nu-thai" is not a locale name"#),
+    ("th-T-nu0nu-tla-Tn-u-nu-thai", #"--locale "th-T-nu0nu-tla-Tn-u-nu-thai" is not a locale name"#),
     ("", #"--locale "" is not a locale name"#),
     ("fr\u{1B}[2J", #"--locale "fr\u{1B}[2J" is not a locale name"#),
     ("\u{202E}fr-FR", #"--locale "\u{202E}fr-FR" is not a locale name"#),
@@ -215,6 +219,11 @@ import Testing
         var tag = languages.randomElement(using: &random)!
         let separator = Bool.random(using: &random) ? "-" : "_"
         if Bool.random(using: &random) { tag += separator + regions.randomElement(using: &random)! }
+        if Bool.random(using: &random) {
+          // Another extension first, well-formed or not: `-t-en`, `-t-nu0nu`, `-a-foo`, `-x-tla-tn`.
+          tag += "-" + ["t", "a", "x", "T"].randomElement(using: &random)!
+          tag += "-" + ["en", "nu0nu", "m0-und", "0x", "foo", "tla-tn", "h0-hybrid"].randomElement(using: &random)!
+        }
         if Bool.random(using: &random) {
           tag += "-u"
           for _ in 0..<Int.random(in: 1...4, using: &random) {
