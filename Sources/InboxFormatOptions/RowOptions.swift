@@ -47,8 +47,8 @@ package enum RowOptions {
 }
 
 extension [String] {
-  /// `a, b or c`.
-  fileprivate func joined(separator: String, lastSeparator: String) -> String {
+  /// `a, b or c`: the words of a message that lists choices.
+  package func joined(separator: String, lastSeparator: String) -> String {
     count <= 1 ? joined() : dropLast().joined(separator: separator) + lastSeparator + last!
   }
 }

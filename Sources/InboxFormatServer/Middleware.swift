@@ -20,12 +20,6 @@ struct ProblemMiddleware: RouterMiddleware {
   /// The endpoints a 404 names, as "METHOD /path".
   let endpoints: [String]
 
-  /// "A, B or C".
-  private var endpointList: String {
-    guard let last = endpoints.last else { return "no endpoint" }
-    return endpoints.count == 1 ? last : endpoints.dropLast().joined(separator: ", ") + " or " + last
-  }
-
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
@@ -61,7 +55,7 @@ struct ProblemMiddleware: RouterMiddleware {
   private func defaultDetail(_ status: HTTPResponse.Status, _ request: Request) -> String {
     switch status {
     case .notFound:
-      "nothing at \(quoted(request.uri.path, limit: 200)); expected \(endpointList)"
+      "nothing at \(quoted(request.uri.path, limit: 200)); expected \(endpoints.joined(separator: ", ", lastSeparator: " or "))"
     case .contentTooLarge: "the request body is too large"
     default: status.reasonPhrase.lowercased()
     }

@@ -87,9 +87,9 @@ func queryParameters(_ query: String?, names: [String]) throws(Problem) -> [(nam
       throw Problem(.badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
     }
     guard names.contains(name) else {
-      let expected = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
       throw Problem(
-        .badRequest, detail: "unknown query parameter \(quoted(name)); expected \(expected)",
+        .badRequest,
+        detail: "unknown query parameter \(quoted(name)); expected \(names.joined(separator: ", ", lastSeparator: " or "))",
         members: [("parameter", .string(name))])
     }
     guard !parameters.contains(where: { $0.name == name }) else {

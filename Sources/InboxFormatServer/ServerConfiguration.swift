@@ -86,4 +86,13 @@ package struct FormattingDefaults: Sendable {
     self.dateStyle = dateStyle
     self.badgeLimit = badgeLimit
   }
+
+  /// The settings of `context` (the command's, resolved as `format` resolves
+  /// them), with `now` frozen or nil; the context's own instant is not one.
+  package init(_ context: FormattingContext, now: Date?) {
+    self.init(
+      locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
+      previewLength: context.previewLength, now: now, fields: context.fields, dateStyle: context.dateStyle,
+      badgeLimit: context.badgeLimit)
+  }
 }

@@ -84,14 +84,12 @@ private struct Escaper {
   }
 }
 
-/// Whether a scalar joins the character before it: a combining mark, or an
-/// emoji modifier (both extend a grapheme cluster).
+/// Whether a scalar joins the character before it into one grapheme
+/// cluster (rules GB9 and GB9a): a combining mark (every nonspacing and
+/// enclosing mark is Grapheme_Extend), a spacing mark, or an emoji modifier.
 private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
   let properties = scalar.properties
-  switch properties.generalCategory {
-  case .nonspacingMark, .spacingMark, .enclosingMark: return true
-  default: return properties.isGraphemeExtend || properties.isEmojiModifier
-  }
+  return properties.isGraphemeExtend || properties.isEmojiModifier || properties.generalCategory == .spacingMark
 }
 
 /// Whether a scalar must be escaped to keep a message one visible line:

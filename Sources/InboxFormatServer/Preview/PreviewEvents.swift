@@ -40,15 +40,12 @@ struct PreviewEvents: Sendable {
     settingsObject.add("file", string: preview.fileName)
     settingsObject.add("locale", string: locales.map { $0.identifier(.bcp47) }.joined(separator: ","))
     settingsObject.add("timeZone", string: timeZone.identifier)
-    settingsObject.add("hourCycle", string: hourCycle.map { $0 == .twelveHour ? "12" : "24" } ?? "")
+    settingsObject.add("hourCycle", string: hourCycle?.description ?? "")
     settingsObject.add("dateStyle", string: dateStyle.name)
     settingsObject.add("offset", integer: Int64(query.offset))
-    settingsObject.add("clock", string: defaults.now == nil ? "running" : "frozen")
-    let clock: @Sendable () -> Date
-    if let frozen = defaults.now { clock = { frozen } } else { clock = configuration.clock }
-    let render = Render(
-      screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset),
-      clock: clock, isRunning: defaults.now == nil)
+    let clock = defaults.now.map(StreamClock.frozen) ?? .running(configuration.clock)
+    settingsObject.add("clock", string: clock.isRunning ? "running" : "frozen")
+    let render = Render(screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock)
     let source = preview.source
     // Renders at once, then waits for the next reading or the next stale
     // label; the client going ends it (a write fails), and so does the
@@ -103,18 +100,38 @@ struct PreviewEvents: Sendable {
   }
 }
 
+/// The clock of a stream, before the page's move.
+private enum StreamClock: Sendable {
+  /// At the server's `now`: labels never go stale.
+  case frozen(Date)
+  /// The server's clock: labels go stale while a page looks.
+  case running(@Sendable () -> Date)
+
+  var isRunning: Bool {
+    if case .running = self { true } else { false }
+  }
+
+  func now() -> Date {
+    switch self {
+    case .frozen(let instant): instant
+    case .running(let clock): clock()
+    }
+  }
+}
+
 /// One locale's screen.
 private struct Screen: Sendable {
   let locale: Locale
   let formatter: InboxFormatter
   /// Right to left for Arabic, Hebrew, Persian and the like: the page lays
   /// the screen out that way.
-  let isRightToLeft: Bool
+  let direction: TextDirection
 
   init(locale: Locale, formatter: InboxFormatter) {
     self.locale = locale
     self.formatter = formatter
-    isRightToLeft = Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft
+    let isRightToLeft = Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft
+    direction = isRightToLeft ? .rightToLeft : .leftToRight
   }
 }
 
@@ -126,10 +143,8 @@ private struct Render: Sendable {
   let settings: String
   /// How far the page moved the clock.
   let offset: TimeInterval
-  /// The clock before the page's move: frozen at the server's `now`, or running.
-  let clock: @Sendable () -> Date
-  /// Whether ``clock`` runs, so that labels go stale while a page looks.
-  let isRunning: Bool
+  /// The clock before the page's move.
+  let clock: StreamClock
 
   struct Frame {
     /// The `render` event, ready to write.
@@ -142,7 +157,7 @@ private struct Render: Sendable {
   }
 
   func now() -> Date {
-    clock().addingTimeInterval(offset)
+    clock.now().addingTimeInterval(offset)
   }
 
   func frame(notBefore floor: Date?, document: PreviewDocument) -> Frame {
@@ -168,7 +183,7 @@ private struct Render: Sendable {
       }
       var object = JSONObject()
       object.add("locale", string: screen.locale.identifier(.bcp47))
-      object.add("direction", string: screen.isRightToLeft ? "rtl" : "ltr")
+      object.add("direction", string: screen.direction.rawValue)
       object.add("rows", json: rows)
       screenObjects.append(object.text)
     }
@@ -177,7 +192,7 @@ private struct Render: Sendable {
     object.add("settings", json: settings)
     object.add("problem", json: problem.map(jsonString) ?? "null")
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
-    let wait = isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
+    let wait = clock.isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
     return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)
   }
 }

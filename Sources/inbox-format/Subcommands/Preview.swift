@@ -52,12 +52,8 @@ extension InboxFormatCommand {
         return try screen.context(environment: environment)
       }
       let first = contexts[0]
-      let frozen = try formatting.frozenNow(environment: environment)
       var configuration = ServerConfiguration(
-        defaults: FormattingDefaults(
-          locale: first.locale, timeZone: first.timeZone, hourCycle: first.hourCycle,
-          previewLength: first.previewLength, now: frozen, dateStyle: first.dateStyle,
-          badgeLimit: first.badgeLimit))
+        defaults: FormattingDefaults(first, now: try formatting.frozenNow(environment: environment)))
       if let running = try clockStart.clock(given: formatting) {
         configuration.clock = { running.now() }
       } else {

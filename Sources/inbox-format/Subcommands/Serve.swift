@@ -53,10 +53,7 @@ extension InboxFormatCommand {
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
       var configuration = ServerConfiguration(
-        defaults: FormattingDefaults(
-          locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
-          previewLength: context.previewLength, now: try formatting.frozenNow(environment: environment),
-          fields: context.fields, dateStyle: context.dateStyle, badgeLimit: context.badgeLimit))
+        defaults: FormattingDefaults(context, now: try formatting.frozenNow(environment: environment)))
       configuration.maxBodySize = maxBodySize
       configuration.maxRequestsInFlight = maxRequestsInFlight
       configuration.idleTimeout = .seconds(idleTimeout)
