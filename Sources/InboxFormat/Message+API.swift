@@ -19,6 +19,11 @@ public struct MessageAPIModel: Sendable, Hashable {
   public var firstname: String
   /// The sender's last (family) name; empty when absent.
   public var lastname: String
+  /// The sender's one display name (`Jane Doe`), for backends that send one
+  /// name instead of two. When set, the title is this name and the initials
+  /// come from its first and last words; ``firstname`` and ``lastname`` are
+  /// then not read. Nil for the post's two names.
+  public var displayName: String?
   /// The message text; empty when absent.
   public var message: String
   /// The sender's phone number.
@@ -33,6 +38,7 @@ public struct MessageAPIModel: Sendable, Hashable {
     id: MessageID,
     firstname: String = "",
     lastname: String = "",
+    displayName: String? = nil,
     message: String = "",
     phoneNumber: PhoneNumber = PhoneNumber(),
     updateDate: Date,
@@ -41,6 +47,7 @@ public struct MessageAPIModel: Sendable, Hashable {
     self.id = id
     self.firstname = firstname
     self.lastname = lastname
+    self.displayName = displayName
     self.message = message
     self.phoneNumber = phoneNumber
     self.updateDate = updateDate

@@ -79,6 +79,10 @@ protocol RowRules {
   /// nil when they cannot be shown as they are held.
   mutating func names(firstname: Text, lastname: Text, phoneNumber: Text) -> (initials: String, title: Title<Text>)?
 
+  /// The initials and the title of a display name and a phone number
+  /// (``names(displayName:phoneNumber:placeholder:locale:)``).
+  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>)
+
   /// The date label of a message updated at `date`.
   mutating func dateLabel(for date: Date) -> DateLabel
 
@@ -101,8 +105,18 @@ extension RowRules {
     // costs the preview a retain and a release on every row.
     let date = dateLabel(for: updateDate)
     guard let preview = preview(message),
-      let (initials, title) = names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
+      let names = names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
     else { return nil }
+    return row(id: id, names: names, preview: preview, date: date, updateDate: updateDate, unreadCount: unreadCount)
+  }
+
+  /// The row of a message whose names, preview and date label are made.
+  @inline(__always)
+  mutating func row<Value: RowValue & ~Copyable>(
+    id: MessageID, names: (initials: String, title: Title<Text>), preview: Text, date: DateLabel, updateDate: Date,
+    unreadCount: Int64, as value: Value.Type = Value.self
+  ) -> Value where Value.Text == Text {
+    let (initials, title) = names
     // The optional fields, of the row's parts as it writes them; none at all
     // unless the context asks.
     var extras: RowExtras?
@@ -167,6 +181,12 @@ struct PlainRules: RowRules {
     return (initials(firstname: first, lastname: last, locale: context.locale), title)
   }
 
+  func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
+    InboxFormat.names(
+      displayName: displayName, phoneNumber: phoneNumber, placeholder: context.untitledPlaceholder,
+      locale: context.locale)
+  }
+
   func dateLabel(for date: Date) -> DateLabel {
     InboxFormat.dateLabel(for: date, now: context.now, days: days, words: words, style: context.dateStyle.style)
   }
@@ -191,8 +211,16 @@ extension RowRules where Text == String {
   mutating func row<Value: RowValue & ~Copyable>(
     of message: borrowing MessageAPIModel, as value: Value.Type
   ) -> Value where Value.Text == String {
+    if let displayName = message.displayName {
+      let date = dateLabel(for: message.updateDate)
+      // Strings are always shown, cleaned as needed: never nil.
+      let preview = preview(message.message)!
+      return row(
+        id: message.id, names: names(displayName: displayName, phoneNumber: message.phoneNumber.international),
+        preview: preview, date: date, updateDate: message.updateDate, unreadCount: message.unreadCount, as: value)
+    }
     // Strings are always shown, cleaned as needed: never nil.
-    row(
+    return row(
       id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
       phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount,
       as: value)!

@@ -36,6 +36,10 @@ struct ByteRows: RowRules {
     return (initials, title)
   }
 
+  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
+    strings.names(displayName: displayName, phoneNumber: phoneNumber)
+  }
+
   var extraFields: ExtraFields? { strings.extraFields }
 
   @inline(__always)

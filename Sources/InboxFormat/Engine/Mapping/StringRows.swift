@@ -86,6 +86,12 @@ struct StringRows: RowRules {
     return (initials, title)
   }
 
+  /// ``names(displayName:phoneNumber:placeholder:locale:)``, asked every
+  /// time: display names come only from mapped payloads, read as strings.
+  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
+    InboxFormat.names(displayName: displayName, phoneNumber: phoneNumber, placeholder: placeholder, locale: locale)
+  }
+
   /// The initials and title of two names that are both clean lines with a
   /// character seen, from the memo when it has them; nil for other names.
   @inline(__always)
