@@ -14,8 +14,14 @@ public import Foundation
 /// // messages[0].id == .integer(1), messages[0].firstname == "Alexander"
 /// ```
 public struct InboxDecoder: Sendable {
-  /// Creates a decoder.
-  public init() {}
+  /// Where the payload keeps its messages and their fields.
+  public var mapping: InputMapping
+
+  /// Creates a decoder for payloads that `mapping` describes: the post's
+  /// shape unless told otherwise.
+  public init(mapping: InputMapping = .post) {
+    self.mapping = mapping
+  }
 
   /// Decodes all messages, throwing the first problem.
   ///
@@ -27,7 +33,7 @@ public struct InboxDecoder: Sendable {
   /// // messages[0].id == .string("a1")
   /// ```
   public func decode(_ bytes: [UInt8]) throws(InboxFormatError) -> [MessageAPIModel] {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try Self.decodeAll(buffer) }
+    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try decodeAll(buffer) }
   }
 
   /// Decodes all messages from `data`, throwing the first problem.
@@ -38,7 +44,7 @@ public struct InboxDecoder: Sendable {
   /// let messages = try InboxDecoder().decode(try Data(contentsOf: url))
   /// ```
   public func decode(_ data: Data) throws(InboxFormatError) -> [MessageAPIModel] {
-    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try Self.decodeAll(buffer) }
+    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try decodeAll(buffer) }
   }
 
   /// Decodes the valid messages and returns the item-level problems of the
@@ -58,7 +64,7 @@ public struct InboxDecoder: Sendable {
   public func decodeSkippingInvalid(_ bytes: [UInt8]) throws(InboxFormatError) -> (
     messages: [MessageAPIModel], skipped: [InboxFormatError]
   ) {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try Self.decodeValid(buffer) }
+    try bytes.withUnsafeBufferPointer { (buffer) throws(InboxFormatError) in try decodeValid(buffer) }
   }
 
   /// Decodes the valid messages in `data` and returns the item-level problems
@@ -72,36 +78,42 @@ public struct InboxDecoder: Sendable {
   public func decodeSkippingInvalid(_ data: Data) throws(InboxFormatError) -> (
     messages: [MessageAPIModel], skipped: [InboxFormatError]
   ) {
-    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try Self.decodeValid(buffer) }
+    try Self.withBytes(of: data) { (buffer) throws(InboxFormatError) in try decodeValid(buffer) }
   }
 
-  private static func decodeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(InboxFormatError) -> [MessageAPIModel] {
-    var reader = InboxReader(bytes: bytes)
-    var messages: [MessageAPIModel] = []
-    messages.reserveCapacity(estimatedMessageCount(bytes))
-    while let message = try reader.next() {
-      messages.append(message)
+  private func decodeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(InboxFormatError) -> [MessageAPIModel] {
+    func all(_ reader: inout some MessageReading) throws(InboxFormatError) -> [MessageAPIModel] {
+      var messages: [MessageAPIModel] = []
+      messages.reserveCapacity(Self.estimatedMessageCount(bytes))
+      while let message = try reader.next() {
+        messages.append(message)
+      }
+      return messages
     }
-    return messages
+    return try withReader(of: bytes, mapping: mapping) { (reader) throws(InboxFormatError) in try all(&reader) }
   }
 
-  private static func decodeValid(
+  private func decodeValid(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
-    var reader = InboxReader(bytes: bytes)
-    var messages: [MessageAPIModel] = []
-    messages.reserveCapacity(estimatedMessageCount(bytes))
-    var skipped: [InboxFormatError] = []
-    while true {
-      do {
-        guard let message = try reader.next() else { break }
-        messages.append(message)
-      } catch {
-        if reader.hasFailed { throw error }
-        skipped.append(error)
+    func valid(_ reader: inout some MessageReading) throws(InboxFormatError) -> (
+      messages: [MessageAPIModel], skipped: [InboxFormatError]
+    ) {
+      var messages: [MessageAPIModel] = []
+      messages.reserveCapacity(Self.estimatedMessageCount(bytes))
+      var skipped: [InboxFormatError] = []
+      while true {
+        do {
+          guard let message = try reader.next() else { break }
+          messages.append(message)
+        } catch {
+          if reader.hasFailed { throw error }
+          skipped.append(error)
+        }
       }
+      return (messages, skipped)
     }
-    return (messages, skipped)
+    return try withReader(of: bytes, mapping: mapping) { (reader) throws(InboxFormatError) in try valid(&reader) }
   }
 
   /// A generous guess at the number of messages, to spare the result array

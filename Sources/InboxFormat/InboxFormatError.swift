@@ -40,14 +40,37 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   /// A number is an integer but does not fit the field (a 64-bit signed integer).
   case numberOutOfRange(item: ItemReference, field: String, value: String, location: InputLocation)
 
+  /// The input is JSON, but the mapping's `items` query does not lead to
+  /// its items: `path` is where the way ends, and `found` what is there.
+  case mappedItems(query: String, path: String, found: String, location: InputLocation)
+
+  /// An item read through a mapping (``InputMapping``) that is not a
+  /// message: `id` or `date` selects nothing, or a field selects a value it
+  /// cannot take.
+  ///
+  /// - Parameters:
+  ///   - item: The item, its path the one `items` selected it at (`$.channels[12]`).
+  ///   - field: The message field: `id`, `date`, `name`, `unread`…
+  ///   - sources: The queries tried, as the mapping wrote them.
+  ///   - problem: What they selected, e.g. `selected nothing`.
+  ///   - expected: What the field takes.
+  case mappedField(item: ItemReference, field: String, sources: [String], problem: String, expected: String)
+
+  /// The payload does not fit the mapping in use, but its first item reads
+  /// under the built-in mapping `mapping` (``InputMapping/builtIns``): the
+  /// error the mapping in use met, and the name of the one to try.
+  indirect case likelyOtherMapping(InboxFormatError, mapping: String)
+
   /// The location a syntax or shape error points at, or for item errors, the
   /// field's value (the item's start when the field is missing).
   public var location: InputLocation? {
     switch self {
     case .emptyInput: nil
-    case .syntax(_, _, let location), .brokenLine(_, _, _, let location), .unexpectedShape(_, _, let location):
+    case .likelyOtherMapping(let error, _): error.location
+    case .syntax(_, _, let location), .brokenLine(_, _, _, let location), .unexpectedShape(_, _, let location),
+      .mappedItems(_, _, _, let location):
       location
-    case .missingField(let item, _): item.location
+    case .missingField(let item, _), .mappedField(let item, _, _, _, _): item.location
     case .typeMismatch(_, _, _, _, let location), .invalidDate(_, _, _, let location),
       .numberOutOfRange(_, _, _, let location):
       location
@@ -57,9 +80,10 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   /// The message the error is about, when it is about one.
   public var item: ItemReference? {
     switch self {
-    case .emptyInput, .syntax, .brokenLine, .unexpectedShape: nil
+    case .likelyOtherMapping(let error, _): error.item
+    case .emptyInput, .syntax, .brokenLine, .unexpectedShape, .mappedItems: nil
     case .missingField(let item, _), .typeMismatch(let item, _, _, _, _), .invalidDate(let item, _, _, _),
-      .numberOutOfRange(let item, _, _, _):
+      .numberOutOfRange(let item, _, _, _), .mappedField(let item, _, _, _, _):
       item
     }
   }
@@ -83,6 +107,23 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
       return "\(prefix)\(item.describing(field: "update_date")): invalid date \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
     case .numberOutOfRange(let item, let field, let value, _):
       return "\(prefix)\(item.describing(field: field)): number \(shortened(value)) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
+    case .likelyOtherMapping(let error, let mapping):
+      return "\(error); this looks like a payload for the built-in mapping \(quoted(mapping))"
+    case .mappedItems(let query, let path, let found, _):
+      return "\(prefix)\(path): found \(found); expected the items that \(quoted(query, limit: 120)) selects"
+    case .mappedField(let item, let field, let sources, let problem, let expected):
+      let tried = sources.map { quoted($0, limit: 120) }.joined(separator: ", then ")
+      return "\(prefix)\(item.describing(field: "")): \(field): \(tried) \(problem); expected \(expected)"
+    }
+  }
+
+  /// Whether the error says the payload is not of the mapping's shape: no
+  /// items where its `items` leads, or a first item that is no message.
+  var isAboutShape: Bool {
+    switch self {
+    case .unexpectedShape, .mappedItems: true
+    case .missingField, .typeMismatch, .invalidDate, .numberOutOfRange, .mappedField: item?.index == 0
+    case .emptyInput, .syntax, .brokenLine, .likelyOtherMapping: false
     }
   }
 

@@ -21,27 +21,37 @@ public struct InboxFormatter: Sendable {
   public let mapper: MessageMapper
   /// How the rows are laid out.
   public let layout: InboxEncoder.Layout
+  /// Where the payload keeps its messages and their fields.
+  public let mapping: InputMapping
 
-  /// Creates a formatter for `context`.
-  public init(context: FormattingContext, layout: InboxEncoder.Layout = .compact) {
-    self.init(mapper: MessageMapper(context: context), layout: layout)
+  /// Creates a formatter for `context`, reading payloads that `mapping`
+  /// describes (the post's shape unless told otherwise).
+  public init(context: FormattingContext, layout: InboxEncoder.Layout = .compact, mapping: InputMapping = .post) {
+    self.init(mapper: MessageMapper(context: context), layout: layout, mapping: mapping)
   }
 
-  private init(mapper: MessageMapper, layout: InboxEncoder.Layout) {
+  private init(mapper: MessageMapper, layout: InboxEncoder.Layout, mapping: InputMapping) {
     self.mapper = mapper
     self.layout = layout
+    self.mapping = mapping
   }
 
   /// A formatter for the same context at another instant, which shares this
   /// one's formatters and the labels they made (``MessageMapper/now(_:)``).
   public func now(_ now: Date) -> InboxFormatter {
-    InboxFormatter(mapper: mapper.now(now), layout: layout)
+    InboxFormatter(mapper: mapper.now(now), layout: layout, mapping: mapping)
   }
 
   /// A formatter that lays the rows out as `layout` says, with this one's
   /// mapper.
   public func layout(_ layout: InboxEncoder.Layout) -> InboxFormatter {
-    InboxFormatter(mapper: mapper, layout: layout)
+    InboxFormatter(mapper: mapper, layout: layout, mapping: mapping)
+  }
+
+  /// A formatter that reads payloads as `mapping` says, with this one's
+  /// mapper.
+  public func mapping(_ mapping: InputMapping) -> InboxFormatter {
+    InboxFormatter(mapper: mapper, layout: layout, mapping: mapping)
   }
 
   /// Formats `payload`, handing the output to `write` in order.
@@ -73,6 +83,28 @@ public struct InboxFormatter: Sendable {
     skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void
   ) throws -> Date? {
+    do {
+      return try formatRead(bytes: bytes, skipInvalid: skipInvalid, write: write)
+    } catch let error as InboxFormatError where error.isAboutShape {
+      guard let other = mapping.likelyBuiltIn(for: bytes) else { throw error }
+      throw InboxFormatError.likelyOtherMapping(error, mapping: other.name)
+    }
+  }
+
+  /// ``format(bytes:skipInvalid:write:)``, its errors as the reader throws them.
+  private func formatRead(
+    bytes: UnsafeBufferPointer<UInt8>, skipInvalid: ((InboxFormatError) -> Void)?, write: ([UInt8]) throws -> Void
+  ) throws -> Date? {
+    guard mapping.isPost else {
+      var reader = MappedReader(bytes: bytes, mapping: mapping)
+      return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
+        try markingRecoverable(reader.hasFailed) {
+          guard let message = try reader.next() else { return false }
+          messages.append(.decoded(message))
+          return true
+        }
+      }
+    }
     var reader = InboxReader(bytes: bytes)
     return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
       try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
@@ -91,9 +123,10 @@ public struct InboxFormatter: Sendable {
   /// end), handing the output to `write` in order. `expectedSize`, when
   /// known, spares the copies of gathering a large document.
   ///
-  /// NDJSON is formatted as it arrives, in memory bounded by a few batches
-  /// whatever its length; the other forms are one JSON document and are
-  /// gathered whole first. Input that cannot be a payload fails where it
+  /// With the post's mapping, NDJSON is formatted as it arrives, in memory
+  /// bounded by a few batches whatever its length; the other forms are one
+  /// JSON document and are gathered whole first, as is every payload read
+  /// through another mapping. Input that cannot be a payload fails where it
   /// starts, without being read further: a first character that begins no
   /// payload, a NUL byte, an NDJSON line that cannot become a message. Error
   /// locations count from the start of the input.
@@ -110,6 +143,13 @@ public struct InboxFormatter: Sendable {
     skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void
   ) throws -> Date? {
+    guard mapping.isPost else {
+      // A mapping's payload is read whole: its items are found by its query.
+      var payload: [UInt8] = []
+      payload.reserveCapacity(expectedSize)
+      while let piece = try read() { payload += piece }
+      return try format(payload, skipInvalid: skipInvalid, write: write)
+    }
     var head = InputHead(reserving: expectedSize)
     while head.wantsMore, let piece = try read() { head.append(piece) }
     guard head.start == .ndjson else { return try format(head.bytes, skipInvalid: skipInvalid, write: write) }

@@ -53,6 +53,11 @@ struct Problem: Error, HTTPResponseError, Sendable {
     case .string(let value)?: members.append(("id", .string(value)))
     case nil: break
     }
+    if case .likelyOtherMapping(_, let mapping) = error {
+      members.append(("mapping", .string(mapping)))
+      self.init(.badRequest, detail: "\(error): try map=\(mapping)", members: members)
+      return
+    }
     self.init(.badRequest, detail: "\(error)", members: members)
   }
 
@@ -72,6 +77,9 @@ struct Problem: Error, HTTPResponseError, Sendable {
     case .invalidDate(let item, _, _, _): "\(item.path).update_date"
     case .brokenLine(let index, _, _, _): "[\(index)]"
     case .unexpectedShape(let path, _, _) where path.hasPrefix("items") || path.hasPrefix("["): path
+    case .mappedField(let item, _, _, _, _): item.path
+    case .mappedItems(_, let path, _, _): path
+    case .likelyOtherMapping(let error, _): path(of: error)
     case .emptyInput, .syntax, .unexpectedShape: nil
     }
   }

@@ -45,7 +45,7 @@ struct RowsEndpoint: Sendable {
         detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; "
           + "expected application/json or application/x-ndjson (UTF-8)")
     }
-    let query = try RowsQuery(request.uri.query, settings: settings)
+    let query = try RowsQuery(request.uri.query, settings: settings, mappings: configuration.mappings)
     guard let answer = MediaTypes.answer(for: request.headers[.accept]) else {
       throw Problem(
         .notAcceptable,
@@ -67,7 +67,7 @@ struct RowsEndpoint: Sendable {
         locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: previewLength,
         fields: query.fields ?? defaults.fields, dateStyle: query.dateStyle ?? defaults.dateStyle,
         badgeLimit: query.badgeLimit ?? defaults.badgeLimit)
-    ).now(now)
+    ).now(now).mapping((query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
     let payload = try await readBody(of: request, context: context)
 
     var headers: HTTPFields = [

@@ -17,18 +17,47 @@ struct RowsQuery {
   var fields: [RowField]?
   var dateStyle: DateStyle?
   var badgeLimit: Int?
+  /// The mapping `map` names, among those the server has.
+  var mapping: InputMapping?
+  /// `viewer`: the viewer's id, for the mapping's `viewer()`.
+  var viewer: String?
 
   /// The parameters, in the order the documentation gives them.
   static let names = [
     "locale", "timeZone", "now", "hourCycle", "previewLength", "skipInvalid", "fields", "dateStyle", "badgeLimit",
+    "map", "viewer",
   ]
 
+  /// The longest viewer id taken: ids are short, and the value is held
+  /// for the request's whole formatting.
+  static let longestViewer = 256
+
   /// Reads `query` (the part of the target after `?`), resolving names
-  /// through `settings`. Throws a 400 ``Problem`` naming the first parameter
-  /// that is unknown, repeated or not usable.
-  init(_ query: String?, settings: SettingsResolver) throws(Problem) {
+  /// through `settings` and mappings through `mappings`. Throws a 400
+  /// ``Problem`` naming the first parameter that is unknown, repeated or
+  /// not usable.
+  init(_ query: String?, settings: SettingsResolver, mappings: [InputMapping]) throws(Problem) {
     for (name, value) in try queryParameters(query, names: Self.names) {
-      try read(name, value, settings: settings)
+      switch name {
+      case "map":
+        guard let mapping = mappings.first(where: { $0.name == value }) else {
+          throw Problem(
+            .badRequest,
+            detail: "map \(quoted(value)) is not a mapping of this server; expected "
+              + mappings.map(\.name).joined(separator: ", ", lastSeparator: " or "),
+            members: [("parameter", .string(name))])
+        }
+        self.mapping = mapping
+      case "viewer":
+        guard !value.isEmpty, value.utf8.count <= Self.longestViewer else {
+          throw Problem(
+            .badRequest, detail: "viewer must be 1 to \(Self.longestViewer) bytes long",
+            members: [("parameter", .string(name))])
+        }
+        viewer = value
+      default:
+        try read(name, value, settings: settings)
+      }
     }
   }
 

@@ -35,6 +35,12 @@ package struct ServerConfiguration: Sendable {
   /// The clock of requests without `now` when ``FormattingDefaults/now`` is nil,
   /// and of `Expires`: the system clock, or a test's.
   package var clock: @Sendable () -> Date = { Date() }
+  /// How a request without `map` is read: the post's mapping unless
+  /// `--map` says otherwise, with `--viewer`'s viewer.
+  package var mapping = InputMapping.post
+  /// The mappings a request may name with `map`: the built-in ones, then
+  /// those of `--mappings DIR`, read at start.
+  package var mappings = InputMapping.builtIns
   /// The file and screens of `inbox-format preview`, which adds its page
   /// (`GET /`) and its events (`GET /events`) to the service; nil for `serve`.
   package var preview: PreviewConfiguration?

@@ -12,13 +12,14 @@ struct InboxFormatCommand: AsyncParsableCommand {
     discussion: """
       Reads {"items":[...]}, a bare JSON array of messages, or NDJSON, and writes one row \
       per message: avatar initials, title, one-line preview, date label and unread state, \
-      for the given locale, time zone and clock.
+      for the given locale, time zone and clock. --map reads another backend's payload \
+      (Stream Chat, Sendbird, Matrix, Twilio, Intercom, TDLib, Slack, or a mapping file).
 
       Exit status: 0 success, 3 invalid messages left out (--skip-invalid), 64 usage \
       error, 65 bad input data, 66 input cannot be opened, 74 I/O error.
       """,
     version: "0.1.0",
-    subcommands: [Format.self, Watch.self, Serve.self, Preview.self],
+    subcommands: [Format.self, Watch.self, Serve.self, Preview.self, Mappings.self],
     defaultSubcommand: Format.self
   )
 

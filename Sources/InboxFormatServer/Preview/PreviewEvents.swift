@@ -34,7 +34,8 @@ struct PreviewEvents: Sendable {
       let key = FormatterKey(
         locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
         fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
-      return Screen(locale: locale, formatter: formatters.value(for: key, make: key.makeFormatter))
+      let formatter = formatters.value(for: key, make: key.makeFormatter).mapping(configuration.mapping)
+      return Screen(locale: locale, formatter: formatter)
     }
     var settingsObject = JSONObject()
     settingsObject.add("file", string: preview.fileName)

@@ -38,6 +38,9 @@ enum Rendering {
 
   /// Why `input` is not a valid payload, in one line: `"in.json": line 3, column 9: …`.
   static func problem(of input: InputSource, because error: any Error) -> String {
-    "\(input.displayName): \(error)"
+    if case .likelyOtherMapping(_, let mapping) as InboxFormatError = error {
+      return "\(input.displayName): \(error): try --map \(mapping)"
+    }
+    return "\(input.displayName): \(error)"
   }
 }

@@ -14,6 +14,8 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
+    @OptionGroup var reading: MappingOptions
+
     @Option(help: "The output: a JSON array, one JSON object per line, or the inbox view.")
     var output: OutputFormat = .json
 
@@ -35,6 +37,7 @@ extension InboxFormatCommand {
     func run() throws {
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
+      let mapping = try reading.mapping()
       let input = InputSource(path: file)
       let report = skipInvalid ? SkipReport(input: input) : nil
       let layout: InboxEncoder.Layout =
@@ -47,7 +50,7 @@ extension InboxFormatCommand {
       // memory, and output is held back until the input has proved valid,
       // up to a bound.
       var output = HeldBackOutput()
-      try Rendering.format(input, with: InboxFormatter(context: context, layout: layout), skipping: report) {
+      try Rendering.format(input, with: InboxFormatter(context: context, layout: layout, mapping: mapping), skipping: report) {
         try output.write($0)
       }
       try output.flush()

@@ -33,6 +33,8 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
+    @OptionGroup var reading: MappingOptions
+
     @OptionGroup var clockStart: ClockStartOption
 
     func validate() throws {
@@ -59,8 +61,10 @@ extension InboxFormatCommand {
       } else {
         configuration.clock = environment.clock
       }
+      configuration.mapping = try reading.mapping()
       let source = PreviewSource()
-      try FileWatcher.start(file, checkingWith: InboxFormatter(context: first), into: source)
+      try FileWatcher.start(
+        file, checkingWith: InboxFormatter(context: first, mapping: configuration.mapping), into: source)
       let fileName = FileName(argument: file).quoted
       configuration.preview = PreviewConfiguration(
         source: source, locales: contexts.map(\.locale), fileName: fileName)

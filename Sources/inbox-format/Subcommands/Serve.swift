@@ -24,6 +24,14 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
+    @OptionGroup var reading: MappingOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "A directory of mapping files (NAME.json), read once at start, that requests may name with map=NAME.",
+        valueName: "dir"))
+    var mappings: String?
+
     @Option(help: ArgumentHelp("The largest request body read, in bytes; a larger one gets 413.", valueName: "bytes"))
     var maxBodySize = 8 << 20
 
@@ -59,6 +67,8 @@ extension InboxFormatCommand {
       configuration.idleTimeout = .seconds(idleTimeout)
       configuration.bodyTimeout = .seconds(bodyTimeout)
       configuration.clock = environment.clock
+      configuration.mapping = try reading.mapping()
+      if let mappings { configuration.mappings += try MappingDirectory.read(mappings) }
       try await listening.run(configuration, serving: "serving")
     }
   }

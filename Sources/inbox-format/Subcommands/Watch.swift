@@ -29,6 +29,8 @@ extension InboxFormatCommand {
 
     @OptionGroup var formatting: FormattingOptions
 
+    @OptionGroup var reading: MappingOptions
+
     @Option(
       help: ArgumentHelp(
         "Replace this file atomically with each render instead of writing to standard output.",
@@ -59,7 +61,7 @@ extension InboxFormatCommand {
       let events = try KernelWatchEvents(watching: FileName(argument: file))
       let input = InputSource(path: file, requiresRegularFile: true)
       // Built once: each render is the same formatter at another instant.
-      let formatter = InboxFormatter(context: context)
+      let formatter = InboxFormatter(context: context, mapping: try reading.mapping())
       let layout = layout(environment: environment)
       let render = { [skipInvalid] (payload: [UInt8], now: Date, isNew: Bool) throws -> Frame in
         let report = skipInvalid && isNew ? SkipReport(input: input) : nil

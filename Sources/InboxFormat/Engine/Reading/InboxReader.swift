@@ -203,7 +203,7 @@ struct InboxReader {
       }
       try scanner.skipValue(depth: 1)
       scanner.skipWhitespace()
-      guard try moveToNextMember(closing: UInt8(ascii: "}")) else { return false }
+      guard try scanner.moveToNextMember(closing: UInt8(ascii: "}")) else { return false }
     }
   }
 
@@ -212,7 +212,7 @@ struct InboxReader {
   private mutating func finishPayload() throws(InboxFormatError) {
     while true {
       scanner.skipWhitespace()
-      guard try moveToNextMember(closing: UInt8(ascii: "}")) else { break }
+      guard try scanner.moveToNextMember(closing: UInt8(ascii: "}")) else { break }
       let keyStart = scanner.position
       if try readKey(isNamed: "items") {
         // The items were already handed out; a second array cannot replace them.
@@ -235,7 +235,7 @@ struct InboxReader {
 
   private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> Bool {
     scanner.skipWhitespace()
-    let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try moveToNextMember(closing: UInt8(ascii: "]"))
+    let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try scanner.moveToNextMember(closing: UInt8(ascii: "]"))
     guard hasElement else {
       if isFirst { scanner.position += 1 }
       if form == .payload { try finishPayload() } else { try expectEndOfInput() }
@@ -434,7 +434,7 @@ struct InboxReader {
         try scanner.skipValue(depth: depth + 1)
       }
       scanner.skipWhitespace()
-      hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
+      hasMember = try scanner.moveToNextMember(closing: UInt8(ascii: "}"))
     }
 
     if problems.isEmpty, let id, let updateDate {
@@ -477,7 +477,7 @@ struct InboxReader {
         try scanner.skipValue(depth: depth)
       }
       scanner.skipWhitespace()
-      hasMember = try moveToNextMember(closing: UInt8(ascii: "}"))
+      hasMember = try scanner.moveToNextMember(closing: UInt8(ascii: "}"))
     }
     return international
   }
@@ -528,23 +528,6 @@ struct InboxReader {
     return key
   }
 
-  /// After a member or element: consumes a comma and returns true, or
-  /// consumes `closing` and returns false.
-  @inline(__always)
-  private mutating func moveToNextMember(closing: UInt8) throws(InboxFormatError) -> Bool {
-    switch scanner.current {
-    case UInt8(ascii: ","):
-      scanner.position += 1
-      scanner.skipWhitespace()
-      try scanner.rejectTrailingComma(closing: closing)
-      return true
-    case closing:
-      scanner.position += 1
-      return false
-    default:
-      throw scanner.unexpected(expected: closing == UInt8(ascii: "}") ? "\",\" or \"}\"" : "\",\" or \"]\"")
-    }
-  }
 
   private mutating func messageField(named key: JSONScanner.StringToken) throws(InboxFormatError) -> MessageField? {
     if key.hasEscapes {

@@ -151,6 +151,24 @@ struct JSONScanner {
   // MARK: Strings
 
   /// The span of a string's contents, between its quotes.
+  /// After a member or element: consumes a comma and returns true, or
+  /// consumes `closing` and returns false.
+  @inline(__always)
+  mutating func moveToNextMember(closing: UInt8) throws(InboxFormatError) -> Bool {
+    switch current {
+    case UInt8(ascii: ","):
+      position += 1
+      skipWhitespace()
+      try rejectTrailingComma(closing: closing)
+      return true
+    case closing:
+      position += 1
+      return false
+    default:
+      throw unexpected(expected: closing == UInt8(ascii: "}") ? "\",\" or \"}\"" : "\",\" or \"]\"")
+    }
+  }
+
   struct StringToken {
     var start: Int
     var end: Int

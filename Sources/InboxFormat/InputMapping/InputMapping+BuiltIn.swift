@@ -1,0 +1,49 @@
+// The mappings that come with the library (Data/mappings, embedded in
+// BuiltInMapping.swift).
+
+extension InputMapping {
+  /// The post's payload: `{"items":[{"id", "firstname", "lastname",
+  /// "message", "phone_number": {"international"}, "update_date",
+  /// "unread_count"}]}`, a bare array of such items, or NDJSON. The default
+  /// everywhere.
+  public static let post = builtIns[0]
+
+  /// Every built-in mapping, `post` first: `post`, `stream-chat`,
+  /// `sendbird`, `matrix`, `twilio`, `intercom`, `tdlib` and `slack`.
+  public static let builtIns: [InputMapping] = BuiltInMapping.all.map { builtIn in
+    do {
+      return try InputMapping(json: Array(builtIn.document.utf8), name: builtIn.name)
+    } catch {
+      preconditionFailure("the built-in mapping \(builtIn.name) does not read: \(error)")
+    }
+  }
+
+  /// The built-in mapping called `name`, or nil when there is none.
+  ///
+  /// ```swift
+  /// InputMapping.builtIn(named: "sendbird")?.viewer("me")
+  /// ```
+  public static func builtIn(named name: String) -> InputMapping? {
+    builtIns.first { $0.name == name }
+  }
+
+  /// The built-in mapping other than this one that reads the first item of
+  /// `payload` as a message, if one does: what to suggest when this mapping
+  /// fails on the payload's shape.
+  ///
+  /// Only the first item is read, by each built-in in turn; nil when this
+  /// mapping itself reads it, or none does.
+  public func likelyBuiltIn(for payload: [UInt8]) -> InputMapping? {
+    payload.withUnsafeBufferPointer { likelyBuiltIn(for: $0) }
+  }
+
+  func likelyBuiltIn(for bytes: UnsafeBufferPointer<UInt8>) -> InputMapping? {
+      func readsFirstItem(_ mapping: InputMapping) -> Bool {
+        (try? withReader(of: bytes, mapping: mapping.viewer(viewer)) { (reader) throws(InboxFormatError) in
+          try reader.next() != nil
+        }) ?? false
+      }
+      guard !readsFirstItem(self) else { return nil }
+      return Self.builtIns.first { $0.fields != fields && readsFirstItem($0) }
+  }
+}

@@ -1,0 +1,409 @@
+/// Reads a payload one item at a time through a mapping (``InputMapping``):
+/// the items its `items` query selects, each made a message.
+///
+/// The input takes three forms, as for the post's reader (``InboxReader``):
+/// - the document the mapping describes, whose items `items` selects;
+/// - a bare array, each element an item (unless the document itself is an
+///   array, which `items` then reads);
+/// - NDJSON, one item per line: an input whose first line holds a whole
+///   JSON value with more lines after it.
+///
+/// When `items` is names and indexes ending in a wildcard (`$.channels[*]`,
+/// `$.rooms.*`, `$[*]`), the document is followed over its bytes to the
+/// items, and only each item is read into a tree, one at a time. Any other
+/// `items` query reads the whole document into a tree first.
+///
+/// Problems with one item (a field that selects nothing or the wrong kind
+/// of value) are thrown after the whole item has been read, so the next
+/// call goes on with the next item, as are broken NDJSON lines. Any other
+/// error is fatal: every later call throws it again.
+struct MappedReader {
+  private let mapping: InputMapping
+  private var scanner: JSONScanner
+  private var phase = Phase.start
+  private var nextIndex = 0
+  /// The fatal error that ended reading, if one has.
+  private(set) var failure: InboxFormatError?
+
+  private enum Phase {
+    case start
+    /// The elements or member values of the container that holds the
+    /// items, then the containers around it to close.
+    case items(Container, enclosing: [Container])
+    case lines
+    /// Items selected from the whole document's tree.
+    case selected([JSONPathNode])
+    case finished
+  }
+
+  /// An array or object being read: how it closes, where it lies, and the
+  /// member name it was reached by (a second member of that name is refused).
+  private struct Container {
+    var isObject: Bool
+    var location: JSONPathLocation
+    var memberName: String?
+    var isFirst = true
+    var depth: Int
+  }
+
+  /// Creates a reader over `bytes`, which must outlive it.
+  init(bytes: UnsafeBufferPointer<UInt8>, mapping: InputMapping) {
+    self.mapping = mapping
+    scanner = JSONScanner(bytes: bytes)
+  }
+
+  /// Whether a fatal error has ended reading.
+  var hasFailed: Bool { failure != nil }
+
+  /// How many items (messages and skipped ones) have been read so far.
+  var itemCount: Int { nextIndex }
+
+  /// The problem with the item the last step read, instead of a message.
+  private var itemProblem: InboxFormatError?
+
+  /// The next message, or nil at the end of the input.
+  ///
+  /// After a problem with one item (``hasFailed`` is false) the next call
+  /// goes on with the next item.
+  mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
+    if let failure { throw failure }
+    let message: MessageAPIModel?
+    do {
+      message = try step()
+    } catch {
+      failure = error
+      throw error
+    }
+    if let problem = itemProblem {
+      itemProblem = nil
+      throw problem
+    }
+    return message
+  }
+
+  /// Reads the next item: its message; nil at the end, or with
+  /// ``itemProblem`` set. Throws only fatal errors.
+  private mutating func step() throws(InboxFormatError) -> MessageAPIModel? {
+    while true {
+      switch phase {
+      case .start:
+        try readStart()
+      case .items(var container, let enclosing):
+        guard let (item, start, location, memberName) = try nextItem(of: &container) else {
+          try close(enclosing)
+          phase = .finished
+          continue
+        }
+        phase = .items(container, enclosing: enclosing)
+        return message(item, memberName: memberName) { scanner in
+          ItemReference(path: location.normalizedPath, index: 0, id: nil, location: scanner.location(at: start))
+        }
+      case .lines:
+        guard let (item, start, index) = try nextLine() else {
+          if itemProblem != nil { return nil }
+          phase = .finished
+          continue
+        }
+        return message(item, memberName: nil) { scanner in
+          ItemReference(path: "[\(index)]", index: 0, id: nil, location: scanner.location(at: start))
+        }
+      case .selected(let nodes):
+        guard nextIndex < nodes.count else {
+          phase = .finished
+          continue
+        }
+        let node = nodes[nextIndex]
+        nextIndex += 1
+        let memberName: String? = if case .name(let name) = node.location.elements.last { name } else { nil }
+        return message(node.value, memberName: memberName) { scanner in
+          ItemReference(path: node.normalizedPath, index: 0, id: nil, location: scanner.location(at: 0))
+        }
+      case .finished:
+        return nil
+      }
+    }
+  }
+
+  /// The message of the item just read, or nil with ``itemProblem`` set.
+  /// `reference` names the item in an error: working its path and
+  /// location out costs more than reading the item, so only an item with a
+  /// problem pays for it.
+  private mutating func message(
+    _ item: JSONValue, memberName: String?, reference: (inout JSONScanner) -> ItemReference
+  ) -> MessageAPIModel? {
+    let index = nextIndex - 1
+    let unnamed = ItemReference(
+      path: "", index: index, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: 0))
+    do {
+      return try mapping.message(of: item, memberName: memberName, reference: unnamed)
+    } catch {
+      var named = reference(&scanner)
+      named.index = index
+      itemProblem = error.locating(named)
+      return nil
+    }
+  }
+
+  // MARK: Form
+
+  private mutating func readStart() throws(InboxFormatError) {
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd else { throw .emptyInput }
+    guard let steps = mapping.fields.items.query.simpleSteps, steps.last == .wildcard,
+      let prefix = Self.prefix(of: steps)
+    else {
+      try selectFromTree()
+      return
+    }
+    switch scanner.current {
+    case UInt8(ascii: "["):
+      // The document's own array when `items` starts there; otherwise a
+      // bare array of items.
+      phase = .items(try open(at: .root, memberName: nil, depth: 0), enclosing: [])
+    case UInt8(ascii: "{"):
+      if try startsNDJSON() {
+        phase = .lines
+        return
+      }
+      var enclosing: [Container] = []
+      var location = JSONPathLocation.root
+      var memberName: String?
+      for step in prefix {
+        let container = try open(at: location, memberName: memberName, depth: enclosing.count)
+        enclosing.append(container)
+        location = step.appended(to: location)
+        try find(step, in: &enclosing[enclosing.count - 1], query: mapping.fields.items.text)
+        if case .name(let name) = step { memberName = name } else { memberName = nil }
+      }
+      guard scanner.current == UInt8(ascii: "[") || scanner.current == UInt8(ascii: "{") else {
+        throw itemsNotFound(at: location, found: JSONValueKind(firstByte: scanner.current)?.description ?? "no value")
+      }
+      let items = try open(at: location, memberName: memberName, depth: enclosing.count)
+      phase = .items(items, enclosing: Array(enclosing.reversed()))
+    default:
+      guard let kind = JSONValueKind(firstByte: scanner.current) else {
+        throw scanner.unexpected(expected: "a JSON object or array")
+      }
+      throw itemsNotFound(at: .root, found: kind.description)
+    }
+  }
+
+  /// The steps before the last wildcard, when they are names and indexes.
+  private static func prefix(of steps: [JSONPathQuery.Step]) -> [JSONPathQuery.Step]? {
+    let prefix = steps.dropLast()
+    return prefix.contains(.wildcard) ? nil : Array(prefix)
+  }
+
+  /// Whether the input is NDJSON: its first line holds one whole value,
+  /// and more lines follow.
+  private func startsNDJSON() throws(InboxFormatError) -> Bool {
+    var probe = scanner
+    let start = probe.position
+    do throws(InboxFormatError) {
+      try probe.skipValue(depth: 0)
+    } catch {
+      // A syntax error: the line it is on decides whether the first value
+      // was meant as one line of NDJSON or as a document.
+      return !probe.containsLineFeed(start..<(error.location?.byteOffset ?? start)) && probe.lineFeed(from: start) != nil
+    }
+    guard !probe.containsLineFeed(start..<probe.position) else { return false }
+    probe.skipWhitespace()
+    return !probe.isAtEnd
+  }
+
+  /// Reads the whole document into a tree and selects its items.
+  private mutating func selectFromTree() throws(InboxFormatError) {
+    let document = try JSONValue.read(from: scanner.bytes)
+    phase = .selected(mapping.fields.items.query.select(from: document, environment: mapping.environment))
+  }
+
+  // MARK: Containers
+
+  /// Moves into the array or object at the scanner's position.
+  private mutating func open(at location: JSONPathLocation, memberName: String?, depth: Int) throws(InboxFormatError)
+    -> Container
+  {
+    let isObject = scanner.current == UInt8(ascii: "{")
+    guard isObject || scanner.current == UInt8(ascii: "[") else {
+      let found = JSONValueKind(firstByte: scanner.current)?.description ?? "no value"
+      throw itemsNotFound(at: location, found: found)
+    }
+    scanner.position += 1
+    return Container(isObject: isObject, location: location, memberName: memberName, depth: depth + 1)
+  }
+
+  /// Moves to the value of `step` in `container`, skipping what comes before it.
+  private mutating func find(_ step: JSONPathQuery.Step, in container: inout Container, query: String)
+    throws(InboxFormatError)
+  {
+    var index = 0
+    while let memberName = try moveToNextMember(of: &container) {
+      switch step {
+      case .name(let name) where memberName == name: return
+      case .index(let wanted) where !container.isObject && index == wanted: return
+      default: break
+      }
+      try scanner.skipValue(depth: container.depth)
+      index += 1
+    }
+    let found =
+      switch step {
+      case .name(let name): "no member \(quoted(name))"
+      case .index(let index): "no element \(index)"
+      case .wildcard: "nothing"
+      }
+    throw itemsNotFound(at: container.location, found: found)
+  }
+
+  /// Moves past a comma (or the opening) to the next element or member
+  /// value, returning the member's name (`""` for an element); nil after
+  /// the container's end, which is consumed.
+  private mutating func moveToNextMember(of container: inout Container) throws(InboxFormatError) -> String? {
+    scanner.skipWhitespace()
+    let closing = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    if container.isFirst {
+      container.isFirst = false
+      if scanner.current == closing {
+        scanner.position += 1
+        return nil
+      }
+    } else if try !scanner.moveToNextMember(closing: closing) {
+      return nil
+    }
+    guard container.isObject else { return "" }
+    guard scanner.current == UInt8(ascii: "\"") else {
+      throw scanner.unexpected(expected: "a key (a string in double quotes)")
+    }
+    let key = try scanner.string(scanner.scanString())
+    try scanner.consumeColon()
+    return key
+  }
+
+  /// Reads what follows the items in each container around them, refusing
+  /// a second member of the name that led to the items, then the end of
+  /// the input.
+  private mutating func close(_ enclosing: [Container]) throws(InboxFormatError) {
+    for var container in enclosing {
+      let keyStart = scanner.position
+      while let name = try moveToNextMember(of: &container) {
+        if container.isObject, name == nextStepName(after: container) {
+          throw .unexpectedShape(
+            path: container.location.appending(name).normalizedPath, found: "a second \(quoted(name)) key",
+            location: scanner.location(at: keyStart))
+        }
+        try scanner.skipValue(depth: container.depth)
+      }
+    }
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else {
+      throw scanner.syntaxError(
+        "trailing data after the JSON document", expected: "the end of the input", at: scanner.position)
+    }
+  }
+
+  /// The member name `items` follows out of `container`.
+  private func nextStepName(after container: Container) -> String? {
+    guard let steps = mapping.fields.items.query.simpleSteps, container.location.elements.count < steps.count,
+      case .name(let name) = steps[container.location.elements.count]
+    else { return nil }
+    return name
+  }
+
+  // MARK: Items
+
+  /// The next element or member value of the items' container: its tree,
+  /// where it starts, its location and its member name.
+  private mutating func nextItem(of container: inout Container) throws(InboxFormatError)
+    -> (JSONValue, Int, JSONPathLocation, String?)?
+  {
+    guard let name = try moveToNextMember(of: &container) else { return nil }
+    let start = scanner.position
+    let index = nextIndex
+    nextIndex += 1
+    try scanner.skipValue(depth: container.depth)
+    let item = try JSONValue.read(from: scanner.bytes, at: start..<scanner.position)
+    let location = container.isObject ? container.location.appending(name) : container.location.appending(index)
+    return (item, start, location, container.isObject ? name : nil)
+  }
+
+  /// The next line of NDJSON: its item's tree, where it starts and its
+  /// index; nil at the end of the input, or for a broken line, with
+  /// ``itemProblem`` set.
+  private mutating func nextLine() throws(InboxFormatError) -> (JSONValue, Int, Int)? {
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd else { return nil }
+    let start = scanner.position
+    let index = nextIndex
+    nextIndex += 1
+    do throws(InboxFormatError) {
+      try scanner.skipValue(depth: 0)
+      if let lineFeed = scanner.lineFeed(from: start), lineFeed < scanner.position {
+        throw scanner.syntaxError(
+          "unexpected end of line", expected: "the rest of the item on the same line (NDJSON holds one item per line)",
+          at: lineFeed)
+      }
+      scanner.skipWhitespaceOnLine()
+      guard scanner.isAtEnd || scanner.current == UInt8(ascii: "\n") else {
+        throw scanner.unexpected(expected: "a line break after the item")
+      }
+    } catch {
+      guard case .syntax(let reason, let expected, let location) = error else { throw error }
+      scanner.moveToNextLine(from: start)
+      itemProblem = .brokenLine(index: index, reason: reason, expected: expected, location: location)
+      return nil
+    }
+    return (try JSONValue.read(from: scanner.bytes, at: start..<scanner.position), start, index)
+  }
+
+  private mutating func itemsNotFound(at location: JSONPathLocation, found: String) -> InboxFormatError {
+    .mappedItems(
+      query: mapping.fields.items.text, path: location.normalizedPath, found: found,
+      location: scanner.location(at: scanner.position))
+  }
+}
+
+extension InboxFormatError {
+  /// The error with its item's path and location taken from `reference`,
+  /// its id kept.
+  fileprivate func locating(_ reference: ItemReference) -> InboxFormatError {
+    guard case .mappedField(let item, let field, let sources, let problem, let expected) = self else { return self }
+    var located = reference
+    located.id = item.id
+    return .mappedField(item: located, field: field, sources: sources, problem: problem, expected: expected)
+  }
+}
+
+extension JSONPathQuery.Step {
+  fileprivate func appended(to location: JSONPathLocation) -> JSONPathLocation {
+    switch self {
+    case .name(let name): location.appending(name)
+    case .index(let index): location.appending(index)
+    case .wildcard: location
+    }
+  }
+}
+
+/// A reader of messages, one at a time: the post's (``InboxReader``) or a
+/// mapping's (``MappedReader``).
+protocol MessageReading {
+  /// The next message, or nil at the end; after a problem with one item
+  /// (``hasFailed`` false) the next call goes on with the next item.
+  mutating func next() throws(InboxFormatError) -> MessageAPIModel?
+  /// Whether a fatal error has ended reading.
+  var hasFailed: Bool { get }
+}
+
+extension InboxReader: MessageReading {}
+extension MappedReader: MessageReading {}
+
+/// Runs `body` with the reader of `bytes` under `mapping`: the post's
+/// reader, which follows its fields over the bytes, for the post's
+/// mapping; a ``MappedReader`` for any other.
+func withReader<Result>(
+  of bytes: UnsafeBufferPointer<UInt8>, mapping: InputMapping,
+  _ body: (inout any MessageReading) throws(InboxFormatError) -> Result
+) throws(InboxFormatError) -> Result {
+  var reader: any MessageReading =
+    mapping.isPost ? InboxReader(bytes: bytes) : MappedReader(bytes: bytes, mapping: mapping)
+  return try body(&reader)
+}
