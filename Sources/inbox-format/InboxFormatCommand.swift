@@ -19,7 +19,7 @@ struct InboxFormatCommand: AsyncParsableCommand {
       error, 65 bad input data, 66 input cannot be opened, 74 I/O error.
       """,
     version: "0.1.0",
-    subcommands: [Format.self, Watch.self, Serve.self, Preview.self, Mappings.self],
+    subcommands: [Format.self, Watch.self, Serve.self, Preview.self, Mappings.self, Query.self],
     defaultSubcommand: Format.self
   )
 
