@@ -68,6 +68,18 @@ paths:
           in: query
           description: The largest unread count `unreadBadge` shows as it is; above it, this number and `+`.
           schema: {type: integer, minimum: 1, maximum: 999999999}
+        - name: map
+          in: query
+          description: |
+            How the body is read: a built-in mapping, or a mapping file the
+            server was started with (`serve --mappings DIR`, listed by its
+            name without `.json`). Default: the server's `--map`, else `post`.
+            A path never comes from a request.
+          schema: {type: string, enum: [post, stream-chat, sendbird, matrix, twilio, intercom, tdlib, slack]}
+        - name: viewer
+          in: query
+          description: The viewer's user id, which `viewer()` returns in the mapping's queries (1 to 256 bytes).
+          schema: {type: string, minLength: 1, maxLength: 64}
         - name: Accept-Language
           in: header
           description: Used for the locale when `locale` is absent (q-values, RFC 4647 lookup).
@@ -229,6 +241,7 @@ components:
         path: {type: string, description: "The JSON path of the problem, e.g. items[3].update_date."}
         id: {type: [integer, string], description: "The message's id, when it has a usable one."}
         parameter: {type: string, description: "The query parameter that is wrong."}
+        mapping: {type: string, description: "The built-in mapping the body looks like, when the one in use does not read it."}
 
 """#
 }

@@ -20,11 +20,14 @@ public struct GoldenCase: Decodable, Sendable {
   public var fields: String?
   public var dateStyle: String?
   public var badgeLimit: Int?
+  /// `--map` (a built-in's name) and `--viewer`; the post's mapping when absent.
+  public var map: String?
+  public var viewer: String?
   /// Why the case exists; not read.
   public var note: String?
 
   private enum CodingKeys: String, CodingKey {
-    case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit, note
+    case input, now, locale, timeZone, hourCycle, previewLength, fields, dateStyle, badgeLimit, map, viewer, note
   }
 
   /// The repository's `Data/`.
@@ -61,6 +64,11 @@ public struct GoldenCase: Decodable, Sendable {
       fields: fieldList,
       dateStyle: dateStyle.map { DateStyle(name: $0)! } ?? .standard,
       badgeLimit: badgeLimit ?? FormattingContext.defaultBadgeLimit)
+  }
+
+  /// The mapping the case names, with its viewer.
+  public var mapping: InputMapping {
+    (map.map { InputMapping.builtIn(named: $0)! } ?? .post).viewer(viewer)
   }
 
   /// `fields` read by hand, as the command's reader is not the library's.

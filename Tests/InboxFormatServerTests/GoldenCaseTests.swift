@@ -18,7 +18,7 @@ import Testing
 
   @Test(arguments: cases)
   func routerAnswersTheCommandsBytes(_ golden: GoldenCase) async throws {
-    let expected = try libraryOutput(golden.payload, golden.context)
+    let expected = try libraryOutput(golden.payload, golden.context, mapping: golden.mapping)
     try await withServer(.router) { client in
       let response = try await client.rows(golden.query, body: ByteBuffer(bytes: golden.payload))
       #expect(response.status == .ok)
@@ -29,7 +29,7 @@ import Testing
 
   @Test(arguments: cases)
   func ndjsonAnswersTheCommandsBytes(_ golden: GoldenCase) async throws {
-    let expected = try libraryOutput(golden.payload, golden.context, layout: .ndjson)
+    let expected = try libraryOutput(golden.payload, golden.context, mapping: golden.mapping, layout: .ndjson)
     try await withServer(.router) { client in
       let response = try await client.rows(
         golden.query, body: ByteBuffer(bytes: golden.payload), headers: [.accept: "application/x-ndjson"])
@@ -42,7 +42,7 @@ import Testing
   /// Through a real socket, as curl sends it (`--data-binary` without `-H`).
   @Test(arguments: cases.filter { ["messages-en-US-paris", "paris-dst-spring", "apia-2011-skipped-day"].contains($0.name) })
   func liveServerAnswersTheCommandsBytes(_ golden: GoldenCase) async throws {
-    let expected = try libraryOutput(golden.payload, golden.context)
+    let expected = try libraryOutput(golden.payload, golden.context, mapping: golden.mapping)
     try await withServer(.live) { client in
       let response = try await client.rows(
         golden.query, body: ByteBuffer(bytes: golden.payload),
@@ -62,6 +62,8 @@ extension GoldenCase {
     if let fields { parameters.append(("fields", fields)) }
     if let dateStyle { parameters.append(("dateStyle", dateStyle)) }
     if let badgeLimit { parameters.append(("badgeLimit", String(badgeLimit))) }
+    if let map { parameters.append(("map", map)) }
+    if let viewer { parameters.append(("viewer", viewer)) }
     return parameters.map { "\($0.0)=\(queryEncoded($0.1))" }.joined(separator: "&")
   }
 }

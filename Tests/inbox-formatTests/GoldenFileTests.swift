@@ -24,7 +24,7 @@ import Testing
   @Test(arguments: cases)
   func libraryMatchesGoldenFile(_ golden: GoldenCase) throws {
     let bytes = try [UInt8](Data(contentsOf: golden.inputURL))
-    let rows = MessageMapper(context: golden.context).map(try InboxDecoder().decode(bytes))
+    let rows = MessageMapper(context: golden.context).map(try InboxDecoder(mapping: golden.mapping).decode(bytes))
     let actual = InboxEncoder(layout: .pretty, fields: golden.context.fields).encode(rows)
     if Self.isRecording {
       try Data(actual).write(to: golden.expectedURL)
@@ -83,6 +83,8 @@ extension GoldenCase {
     if let fields { arguments += ["--fields", fields] }
     if let dateStyle { arguments += ["--date-style", dateStyle] }
     if let badgeLimit { arguments += ["--badge-limit", String(badgeLimit)] }
+    if let map { arguments += ["--map", map] }
+    if let viewer { arguments += ["--viewer", viewer] }
     return arguments + [inputURL.path]
   }
 }

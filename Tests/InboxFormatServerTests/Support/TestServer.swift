@@ -36,9 +36,11 @@ let examplePayload: ByteBuffer = {
 }()
 
 /// What the library writes for `payload` in `context` as `layout`: the bytes the service must answer.
-func libraryOutput(_ payload: [UInt8], _ context: FormattingContext, layout: InboxEncoder.Layout = .compact) throws -> String {
+func libraryOutput(
+  _ payload: [UInt8], _ context: FormattingContext, mapping: InputMapping = .post, layout: InboxEncoder.Layout = .compact
+) throws -> String {
   var output: [UInt8] = []
-  try InboxFormatter(context: context, layout: layout).format(payload) { output += $0 }
+  try InboxFormatter(context: context, layout: layout, mapping: mapping).format(payload) { output += $0 }
   return String(decoding: output, as: UTF8.self)
 }
 
