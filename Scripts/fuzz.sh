@@ -6,8 +6,9 @@
 # TARGET is `decode` (reading, mapping, writing and the inbox view, checked
 # against Foundation's JSONSerialization and JSONDecoder), `rfc3339` (the
 # date parser, checked against a reference grammar and Foundation's
-# ISO8601FormatStyle) or `options` (locale names, zone ids, POSIX TZ and
-# instants, then a mapper for what they give). SECONDS is the time budget (default 60; 0 runs until
+# ISO8601FormatStyle), `options` (locale names, zone ids, POSIX TZ and
+# instants, then a mapper for what they give) or `mapping` (mapping
+# documents and JSONPath queries, then payloads read through them). SECONDS is the time budget (default 60; 0 runs until
 # stopped). Anything after it goes to libFuzzer, e.g. `-jobs=2 -workers=2`.
 #
 # The build and the corpus libFuzzer grows go to .build-fuzz/ (ignored by
@@ -18,12 +19,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Scripts/fuzz.sh decode|rfc3339|options [SECONDS] [libFuzzer options...]}
+target=${1:?usage: Scripts/fuzz.sh decode|rfc3339|options|mapping [SECONDS] [libFuzzer options...]}
 seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
 case "$target" in
-  decode | rfc3339 | options) ;;
-  *) echo "fuzz.sh: unknown target \"$target\"; expected decode, rfc3339 or options" >&2; exit 64 ;;
+  decode | rfc3339 | options | mapping) ;;
+  *) echo "fuzz.sh: unknown target \"$target\"; expected decode, rfc3339, options or mapping" >&2; exit 64 ;;
 esac
 
 # FUZZ_SANITIZERS=fuzzer builds without AddressSanitizer: more runs a

@@ -13,7 +13,7 @@ struct BuiltInMapping: Sendable {
     name: "post",
     document: #"""
 {
-  "description": "This project's own inbox API: GET /messages, {\"items\": [{\"id\", \"firstname\", \"lastname\", \"message\", \"phone_number\": {\"international\"}, \"update_date\", \"unread_count\"}]} (Data/examples/messages.json)",
+  "description": "This project's own inbox payload (the backend's messages list), {\"items\": [{\"id\", \"firstname\", \"lastname\", \"message\", \"phone_number\": {\"international\"}, \"update_date\", \"unread_count\"}]} (Data/examples/messages.json)",
   "items": "$.items[*]",
   "id": "$.id",
   "firstname": "$.firstname",

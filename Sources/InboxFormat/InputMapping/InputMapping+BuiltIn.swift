@@ -6,11 +6,17 @@ extension InputMapping {
   /// "message", "phone_number": {"international"}, "update_date",
   /// "unread_count"}]}`, a bare array of such items, or NDJSON. The default
   /// everywhere.
-  public static let post = builtIns[0]
+  ///
+  /// Read on its own, so that a run with the default mapping reads no other.
+  public static let post = reading(BuiltInMapping.post)
 
   /// Every built-in mapping, `post` first: `post`, `stream-chat`,
   /// `sendbird`, `matrix`, `twilio`, `intercom`, `tdlib` and `slack`.
   public static let builtIns: [InputMapping] = BuiltInMapping.all.map { builtIn in
+    builtIn.name == BuiltInMapping.post.name ? post : reading(builtIn)
+  }
+
+  private static func reading(_ builtIn: BuiltInMapping) -> InputMapping {
     do {
       return try InputMapping(json: Array(builtIn.document.utf8), name: builtIn.name)
     } catch {
@@ -19,12 +25,13 @@ extension InputMapping {
   }
 
   /// The built-in mapping called `name`, or nil when there is none.
+  /// (The post's is found without reading the others.)
   ///
   /// ```swift
   /// InputMapping.builtIn(named: "sendbird")?.viewer("me")
   /// ```
   public static func builtIn(named name: String) -> InputMapping? {
-    builtIns.first { $0.name == name }
+    name == post.name ? post : builtIns.first { $0.name == name }
   }
 
   /// The built-in mapping other than this one that reads the first item of

@@ -26,7 +26,7 @@ public enum InputMappingError: Error, Sendable, Hashable, CustomStringConvertibl
   case invalidValue(key: String, found: String, expected: String)
 
   /// A query that is not RFC 9535 JSONPath, or that the field cannot use:
-  /// the query, the 0-based position (in Unicode scalars) where it fails,
+  /// the query, the 1-based position (in Unicode scalars) where it fails,
   /// and why.
   case invalidQuery(key: String, query: String, position: Int, reason: String)
 

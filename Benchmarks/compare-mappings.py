@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Times mapped payloads against the same data in the post's shape, and
+against what a shell user writes today (jq reshaping, then the command),
+alternating the commands round by round in one run; prints medians and ratios.
+
+usage: Benchmarks/compare-mappings.py [--items N] [--rounds R] [--peers DIR] [--no-build]
+
+The corpora: Benchmarks/make-backend-corpus.py writes the same N items in the
+post's shape (`post`) and in Sendbird's and Stream Chat's; the peers'
+make-sendbird-corpus.py writes the Sendbird list that sendbird-glue.jq
+reshapes. Every run formats with now = 2022-01-31T12:00:00Z, en-US,
+Europe/Paris, viewer "me". Run it on a quiet machine: medians damp noise,
+they don't remove it.
+"""
+import argparse, os, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BINARY = os.path.join(ROOT, ".build", "release", "inbox-format")
+PINNED = ["--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris"]
+
+
+def write(path, command):
+    with open(path, "w") as out:
+        subprocess.run(command, stdout=out, check=True)
+    return path
+
+
+def timed(command, shell=False):
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, shell=shell)
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--items", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--peers", default=os.path.join(ROOT, "..", "shared", "peers"))
+    parser.add_argument("--no-build", action="store_true", help="use the release build as it is")
+    arguments = parser.parse_args()
+    if not arguments.no_build:
+        subprocess.run([os.path.join(ROOT, "Scripts", "setup.sh")], check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as directory:
+        def corpus(shape):
+            return write(os.path.join(directory, f"{shape}.json"),
+                         [sys.executable, os.path.join(HERE, "make-backend-corpus.py"), shape, str(arguments.items)])
+        post, sendbird, stream = corpus("post"), corpus("sendbird"), corpus("stream-chat")
+        peer = write(os.path.join(directory, "peer-sendbird.json"),
+                     [sys.executable, os.path.join(arguments.peers, "make-sendbird-corpus.py"), str(arguments.items)])
+        glue = os.path.join(arguments.peers, "sendbird-glue.jq")
+        commands = {
+            "post shape": ([BINARY] + PINNED + [post], False),
+            "--map sendbird": ([BINARY] + PINNED + ["--map", "sendbird", "--viewer", "me", sendbird], False),
+            "--map stream-chat": ([BINARY] + PINNED + ["--map", "stream-chat", "--viewer", "me", stream], False),
+            "--map sendbird (peer corpus)": ([BINARY] + PINNED + ["--map", "sendbird", "--viewer", "me", peer], False),
+            "jq glue | inbox-format (peer corpus)": (
+                f"jq -c -f {glue} {peer} | {BINARY} {' '.join(PINNED)}", True),
+        }
+        sizes = {name: os.path.getsize(path) for name, path in
+                 [("post shape", post), ("--map sendbird", sendbird), ("--map stream-chat", stream),
+                  ("--map sendbird (peer corpus)", peer), ("jq glue | inbox-format (peer corpus)", peer)]}
+        times = {name: [] for name in commands}
+        for _ in range(arguments.rounds):
+            for name, (command, shell) in commands.items():
+                times[name].append(timed(command, shell))
+        medians = {name: statistics.median(samples) for name, samples in times.items()}
+        print(f"{arguments.items} items, {arguments.rounds} alternating rounds")
+        print("| run | input | median | min | max | ratio |")
+        print("|---|---|---|---|---|---|")
+        for name, samples in times.items():
+            base = medians["--map sendbird (peer corpus)"] if "jq" in name else medians["post shape"]
+            against = "÷ --map sendbird (peer corpus)" if "jq" in name else "÷ post shape"
+            print(f"| {name} | {sizes[name] / 1e6:.1f} MB | {medians[name] * 1000:.0f} ms | {min(samples) * 1000:.0f} ms"
+                  f" | {max(samples) * 1000:.0f} ms | {medians[name] / base:.2f}× {against} |")
+
+
+if __name__ == "__main__":
+    main()
