@@ -123,7 +123,10 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
     switch self {
     case .unexpectedShape, .mappedItems: true
     case .missingField, .typeMismatch, .invalidDate, .numberOutOfRange, .mappedField: item?.index == 0
-    case .emptyInput, .syntax, .brokenLine, .likelyOtherMapping: false
+    // A document of another shape, written on several lines, reads to the
+    // post's reader as a first NDJSON line that breaks off.
+    case .brokenLine(let index, _, _, _): index == 0
+    case .emptyInput, .syntax, .likelyOtherMapping: false
     }
   }
 

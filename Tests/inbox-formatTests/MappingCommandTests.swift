@@ -22,7 +22,7 @@ import Testing
       "members":[{"user_id":"me","nickname":"Me Myself"},{"user_id":"u2","nickname":"Jane Doe"}]}]}
       """
     let result = try BuiltBinary.run(Self.pinned + ["--map", "sendbird", "--viewer", "me"], stdin: Data(payload.utf8))
-    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.status == 0, "\(result.stderr)")
     // 1643618733000 ms is 2022-01-31T08:45:33Z, 9:45 in Paris; the other member's name, its words' initials.
     #expect(result.stdoutText == """
       [{"id":"c1","initials":"JD","title":"Jane Doe","message":"Hi","date":"9:45\u{202F}AM","isUnread":true}]
@@ -37,21 +37,21 @@ import Testing
     let good = try temporaryFile(#"{"items":"$.data[*]","id":"$.key","name":"$.who","date":{"path":"$.at","encoding":"unix-s"}}"#)
     let result = try BuiltBinary.run(
       Self.pinned + ["--map", good.path], stdin: Data(#"{"data":[{"key":7,"who":"Cher","at":1643618733}]}"#.utf8))
-    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdoutText.contains(#"{"id":7,"initials":"C","title":"Cher""#))
 
     let badQuery = try temporaryFile(#"{"items":"$.data[*]","id":"$.key","date":"$.at[?@ == ]"}"#)
     let refused = try BuiltBinary.run(Self.pinned + ["--map", badQuery.path], stdin: Data("[]".utf8))
     #expect(refused.status == 64)
     #expect(refused.stdout.isEmpty)
-    #expect(refused.stderrText.hasPrefix("inbox-format: --map \"\(badQuery.path)\": date: invalid query"))
-    #expect(refused.stderrText.contains("position "))
-    #expect(refused.stderrText.split(separator: "\n").count == 1)
+    #expect(refused.stderr.hasPrefix("inbox-format: --map \"\(badQuery.path)\": date: invalid query"))
+    #expect(refused.stderr.contains("position "))
+    #expect(refused.stderr.split(separator: "\n").count == 1)
 
     let unknownKey = try temporaryFile(#"{"items":"$[*]","id":"$.id","date":"$.d","colour":"$.c"}"#)
     let unknown = try BuiltBinary.run(Self.pinned + ["--map", unknownKey.path], stdin: Data("[]".utf8))
     #expect(unknown.status == 64)
-    #expect(unknown.stderrText.contains(#"colour": unknown key; expected one of description, items, id"#))
+    #expect(unknown.stderr.contains(#"colour": unknown key; expected one of description, items, id"#))
 
     let notJSON = try temporaryFile("{items:")
     #expect(try BuiltBinary.run(Self.pinned + ["--map", notJSON.path], stdin: Data("[]".utf8)).status == 64)
@@ -60,14 +60,14 @@ import Testing
   @Test func aMappingThatIsNeitherABuiltInNorAFileCannotBeOpened() throws {
     let result = try BuiltBinary.run(Self.pinned + ["--map", "no-such-backend"], stdin: Data("[]".utf8))
     #expect(result.status == 66)
-    #expect(result.stderrText.contains(#"cannot open "no-such-backend""#))
+    #expect(result.stderr.contains(#"cannot open "no-such-backend""#))
   }
 
   @Test func aPayloadOfAnotherBuiltInsShapeGetsAHint() throws {
     let stream = Self.backends.appendingPathComponent("stream-chat.json").path
     let result = try BuiltBinary.run(Self.pinned + [stream])
     #expect(result.status == 65)
-    #expect(result.stderrText.hasSuffix(
+    #expect(result.stderr.hasSuffix(
       #"this looks like a payload for the built-in mapping "stream-chat": try --map stream-chat"# + "\n"))
   }
 
@@ -75,7 +75,7 @@ import Testing
     let payload = #"{"channels":[{"channel_url":"a","last_message":{"created_at":1643618733000}},{"channel_url":"b"}]}"#
     let result = try BuiltBinary.run(Self.pinned + ["--map", "sendbird"], stdin: Data(payload.utf8))
     #expect(result.status == 65)
-    #expect(result.stderrText.contains(
+    #expect(result.stderr.contains(
       #"$['channels'][1] (id "b"): date: "$.last_message.created_at", then "$.created_at" selected nothing"#))
     let skipped = try BuiltBinary.run(
       Self.pinned + ["--map", "sendbird", "--skip-invalid"], stdin: Data(payload.utf8))
@@ -95,7 +95,7 @@ import Testing
     #expect(sendbird.stdoutText == file)
     let unknown = try BuiltBinary.run(["mappings", "icq"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderrText.contains(#"no built-in mapping "icq""#))
+    #expect(unknown.stderr.contains(#"no built-in mapping "icq""#))
   }
 
   @Test func aPrintedMappingReadsAsAFileTheSameAsTheBuiltIn() throws {
