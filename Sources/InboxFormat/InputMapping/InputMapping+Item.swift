@@ -3,6 +3,15 @@ import Foundation
 // How one item of a payload becomes a message under a mapping: each field's
 // sources tried in order, the value each selects read as the field says.
 
+/// An item, as the reader holds it: a tree, or where it lies in the input.
+enum MappedItem {
+  case tree(JSONValue)
+  /// Valid JSON at `range` of `bytes`: its queries are followed over the
+  /// bytes (``ByteQuery``), and only a query the byte walker cannot follow
+  /// reads the item into a tree.
+  case bytes(UnsafeBufferPointer<UInt8>, range: Range<Int>)
+}
+
 extension InputMapping {
   /// The message of `item`, the JSON value `items` selected.
   ///
@@ -13,7 +22,7 @@ extension InputMapping {
   /// - Throws: ``InboxFormatError/mappedField(item:field:sources:problem:expected:)``
   ///   when `id` or `date` selects nothing, or a field selects a value it
   ///   cannot take.
-  func message(of item: JSONValue, memberName: String?, reference: ItemReference) throws(InboxFormatError)
+  func message(of item: MappedItem, memberName: String?, reference: ItemReference) throws(InboxFormatError)
     -> MessageAPIModel
   {
     var reader = ItemFields(item: item, memberName: memberName, environment: environment, reference: reference)
@@ -37,20 +46,36 @@ extension InputMapping {
 
 /// The fields of one item, read from its sources.
 private struct ItemFields {
-  let item: JSONValue
+  let item: MappedItem
   let memberName: String?
   let environment: JSONPathEnvironment
   var reference: ItemReference
+  /// The item's tree, once a query has needed it.
+  private var tree: JSONValue?
+  private var walker: ValueWalker?
+
+  init(item: MappedItem, memberName: String?, environment: JSONPathEnvironment, reference: ItemReference) {
+    self.item = item
+    self.memberName = memberName
+    self.environment = environment
+    self.reference = reference
+  }
 
   /// The first value the sources select that is not empty (null, `""`,
   /// `[]` or `{}`), with the source it came from.
-  func value(_ sources: [MappingSource]) -> (value: JSONValue, source: MappingSource)? {
+  mutating func value(_ sources: [MappingSource]) -> (value: JSONValue, source: MappingSource)? {
     for source in sources {
       switch source.origin {
       case .memberName:
         if let memberName, !memberName.isEmpty { return (.string(memberName), source) }
       case .query(let query):
-        let nodes = query.query.select(from: item, environment: environment)
+        if case .bytes(let bytes, let range) = item, let byteQuery = source.byteQuery {
+          if let value = selectedValue(byteQuery, in: bytes, at: range.lowerBound, pick: source.pick) {
+            return (value, source)
+          }
+          continue
+        }
+        let nodes = query.query.select(from: itemTree(), environment: environment)
         let found =
           switch source.pick {
           case .first: nodes.first { !$0.value.isEmpty }
@@ -60,6 +85,33 @@ private struct ItemFields {
       }
     }
     return nil
+  }
+
+  /// The first (or last) non-empty value `query` selects over the bytes.
+  private mutating func selectedValue(
+    _ query: ByteQuery, in bytes: UnsafeBufferPointer<UInt8>, at start: Int, pick: MappingSource.Pick
+  ) -> JSONValue? {
+    var walker = self.walker ?? ValueWalker(bytes: bytes)
+    defer { self.walker = walker }
+    var starts: [Int] = []
+    query.select(in: bytes, at: start, viewer: environment.viewer, into: &starts)
+    let candidates = pick == .first ? AnyCollection(starts) : AnyCollection(starts.reversed())
+    for candidate in candidates where !walker.isEmptyValue(at: candidate) {
+      return walker.value(at: candidate)
+    }
+    return nil
+  }
+
+  /// The item as a tree, read once.
+  private mutating func itemTree() -> JSONValue {
+    if let tree { return tree }
+    let read: JSONValue =
+      switch item {
+      case .tree(let value): value
+      case .bytes(let bytes, let range): (try? JSONValue.read(from: bytes, at: range)) ?? .null
+      }
+    tree = read
+    return read
   }
 
   /// The problem with a field, as the error that leaves its item out.
@@ -83,7 +135,7 @@ private struct ItemFields {
     }
   }
 
-  func date(_ sources: [MappingSource]) throws(InboxFormatError) -> Date {
+  mutating func date(_ sources: [MappingSource]) throws(InboxFormatError) -> Date {
     guard let (value, source) = value(sources) else {
       throw problem("date", sources, "selected nothing", expected: Self.expectedDate(sources.first?.encoding ?? .rfc3339))
     }
@@ -121,7 +173,7 @@ private struct ItemFields {
     }
   }
 
-  func text(_ sources: [MappingSource], field: String) throws(InboxFormatError) -> String? {
+  mutating func text(_ sources: [MappingSource], field: String) throws(InboxFormatError) -> String? {
     guard let (value, source) = value(sources) else { return nil }
     guard case .string(let text) = value else {
       throw problem(field, [source], "selected \(value.kindDescription)", expected: "a string")
@@ -129,7 +181,7 @@ private struct ItemFields {
     return source.markup == .html ? textOfHTML(text) : text
   }
 
-  func unreadCount(_ sources: [MappingSource]) throws(InboxFormatError) -> Int64 {
+  mutating func unreadCount(_ sources: [MappingSource]) throws(InboxFormatError) -> Int64 {
     // `false` is a value here: a flag that says "read" selects it.
     guard let (value, source) = value(sources) else { return 0 }
     switch (source.kind, value) {

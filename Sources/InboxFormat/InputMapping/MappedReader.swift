@@ -22,6 +22,8 @@ struct MappedReader {
   private var scanner: JSONScanner
   private var phase = Phase.start
   private var nextIndex = 0
+  /// Where the last member name read starts, for an error about it.
+  private var memberNameStart = 0
   /// The fatal error that ended reading, if one has.
   private(set) var failure: InboxFormatError?
 
@@ -115,7 +117,7 @@ struct MappedReader {
         let node = nodes[nextIndex]
         nextIndex += 1
         let memberName: String? = if case .name(let name) = node.location.elements.last { name } else { nil }
-        return message(node.value, memberName: memberName) { scanner in
+        return message(.tree(node.value), memberName: memberName) { scanner in
           ItemReference(path: node.normalizedPath, index: 0, id: nil, location: scanner.location(at: 0))
         }
       case .finished:
@@ -129,7 +131,7 @@ struct MappedReader {
   /// location out costs more than reading the item, so only an item with a
   /// problem pays for it.
   private mutating func message(
-    _ item: JSONValue, memberName: String?, reference: (inout JSONScanner) -> ItemReference
+    _ item: MappedItem, memberName: String?, reference: (inout JSONScanner) -> ItemReference
   ) -> MessageAPIModel? {
     let index = nextIndex - 1
     let unnamed = ItemReference(
@@ -274,6 +276,7 @@ struct MappedReader {
     guard scanner.current == UInt8(ascii: "\"") else {
       throw scanner.unexpected(expected: "a key (a string in double quotes)")
     }
+    memberNameStart = scanner.position
     let key = try scanner.string(scanner.scanString())
     try scanner.consumeColon()
     return key
@@ -284,12 +287,12 @@ struct MappedReader {
   /// the input.
   private mutating func close(_ enclosing: [Container]) throws(InboxFormatError) {
     for var container in enclosing {
-      let keyStart = scanner.position
       while let name = try moveToNextMember(of: &container) {
         if container.isObject, name == nextStepName(after: container) {
-          throw .unexpectedShape(
-            path: container.location.appending(name).normalizedPath, found: "a second \(quoted(name)) key",
-            location: scanner.location(at: keyStart))
+          // `mappedItems`, not the post's `unexpectedShape`, whose message expects an "items" array.
+          throw .mappedItems(
+            query: mapping.fields.items.text, path: container.location.appending(name).normalizedPath,
+            found: "a second \(quoted(name)) key", location: scanner.location(at: memberNameStart))
         }
         try scanner.skipValue(depth: container.depth)
       }
@@ -311,25 +314,25 @@ struct MappedReader {
 
   // MARK: Items
 
-  /// The next element or member value of the items' container: its tree,
+  /// The next element or member value of the items' container: the item,
   /// where it starts, its location and its member name.
   private mutating func nextItem(of container: inout Container) throws(InboxFormatError)
-    -> (JSONValue, Int, JSONPathLocation, String?)?
+    -> (MappedItem, Int, JSONPathLocation, String?)?
   {
     guard let name = try moveToNextMember(of: &container) else { return nil }
     let start = scanner.position
     let index = nextIndex
     nextIndex += 1
     try scanner.skipValue(depth: container.depth)
-    let item = try JSONValue.read(from: scanner.bytes, at: start..<scanner.position)
+    let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
     let location = container.isObject ? container.location.appending(name) : container.location.appending(index)
     return (item, start, location, container.isObject ? name : nil)
   }
 
-  /// The next line of NDJSON: its item's tree, where it starts and its
-  /// index; nil at the end of the input, or for a broken line, with
+  /// The next line of NDJSON: its item, where it starts and its index;
+  /// nil at the end of the input, or for a broken line, with
   /// ``itemProblem`` set.
-  private mutating func nextLine() throws(InboxFormatError) -> (JSONValue, Int, Int)? {
+  private mutating func nextLine() throws(InboxFormatError) -> (MappedItem, Int, Int)? {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { return nil }
     let start = scanner.position
@@ -352,7 +355,7 @@ struct MappedReader {
       itemProblem = .brokenLine(index: index, reason: reason, expected: expected, location: location)
       return nil
     }
-    return (try JSONValue.read(from: scanner.bytes, at: start..<scanner.position), start, index)
+    return (.bytes(scanner.bytes, range: start..<scanner.position), start, index)
   }
 
   private mutating func itemsNotFound(at location: JSONPathLocation, found: String) -> InboxFormatError {

@@ -104,6 +104,8 @@ struct MappingSource: Sendable, Hashable {
   }
 
   var origin: Origin
+  /// The query as the byte walker follows it, when it can.
+  var byteQuery: ByteQuery?
   /// Which of several nodes selected is used.
   var pick = Pick.first
   /// How a date is written (`date` only).
@@ -185,15 +187,19 @@ struct MappingSource: Sendable, Hashable {
     let expected = "a query string, or an object with \"path\"\(field.option.map { " and \"\($0)\"" } ?? "")"
     switch value {
     case .string(let text):
-      origin = .query(try MappingQuery(text, key: key))
+      let query = try MappingQuery(text, key: key)
+      origin = .query(query)
+      byteQuery = ByteQuery(query.query)
     case .object(let object):
       let allowed = ["path", "member-name", "pick"] + (field.option.map { [$0] } ?? [])
       for (name, _) in object where !allowed.contains(name) {
-        throw .unknownKey(key: "\(key).\(name)", known: allowed)
+        throw .unknownKey(key: "\(key).\(quoted(name))", known: allowed)
       }
       switch (object["path"], object["member-name"]) {
       case (.string(let text)?, nil):
-        origin = .query(try MappingQuery(text, key: "\(key).path"))
+        let query = try MappingQuery(text, key: "\(key).path")
+        origin = .query(query)
+        byteQuery = ByteQuery(query.query)
       case (nil, .bool(true)?):
         origin = .memberName
       case (let path?, nil):
@@ -201,7 +207,8 @@ struct MappingSource: Sendable, Hashable {
       case (nil, let flag?):
         throw .invalidValue(key: "\(key).member-name", found: flag.kindDescription, expected: "true")
       case (nil, nil):
-        throw .missingKey(key: "\(key).path")
+        // Not `missingKey`, which says what every mapping needs: this is a source missing its query.
+        throw .invalidValue(key: key, found: "an object without \"path\"", expected: expected)
       case (_?, _?):
         throw .invalidValue(
           key: "\(key).member-name", found: "a key beside \"path\"", expected: "either \"path\" or \"member-name\"")
