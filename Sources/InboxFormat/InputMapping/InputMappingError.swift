@@ -5,7 +5,7 @@
 /// line, for example:
 ///
 /// ```
-/// name[1]: invalid query "$.members[?@.user_id != viewer(]": position 30: expected ")" after the arguments
+/// name[1]: invalid query "$.members[?@.user_id != viewer(]": position 32: too many arguments: "viewer" takes 0
 /// ```
 public enum InputMappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The document is not JSON: the syntax error, as the payload reader

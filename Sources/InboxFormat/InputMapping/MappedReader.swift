@@ -209,8 +209,10 @@ struct MappedReader {
       return !probe.containsLineFeed(start..<(error.location?.byteOffset ?? start)) && probe.lineFeed(from: start) != nil
     }
     guard !probe.containsLineFeed(start..<probe.position) else { return false }
+    let end = probe.position
     probe.skipWhitespace()
-    return !probe.isAtEnd
+    // More on the same line is trailing data after a document, not a second line.
+    return !probe.isAtEnd && probe.containsLineFeed(end..<probe.position)
   }
 
   /// Reads the whole document into a tree and selects its items.

@@ -4,8 +4,8 @@
 /// The text of an HTML fragment: tags dropped, character references
 /// decoded, and the break of a block element (a paragraph, a line break, a
 /// list item, a heading, a table cell…) a space. Comments, and the contents
-/// of `script`, `style`, `template` and `head`, are not text and are left
-/// out.
+/// of `script`, `style`, `template`, `head` and `title`, are not text and
+/// are left out.
 ///
 /// The result is then a message like any other: ``preview(_:length:)``
 /// makes it one clean line. A `<` that begins no tag (`a < b`) is text, as
@@ -14,7 +14,7 @@
 /// beyond U+10FFFF) gives U+FFFD.
 ///
 /// ```swift
-/// textOfHTML("<p>Hi <b>there</b> &amp; welcome</p><p>Bye&nbsp;now</p>")  // "Hi there & welcome Bye\u{A0}now "
+/// textOfHTML("<p>Hi <b>there</b> &amp; welcome</p><p>Bye&nbsp;now</p>")  // " Hi there & welcome  Bye\u{A0}now "
 /// ```
 func textOfHTML(_ html: String) -> String {
   var text = String.UnicodeScalarView()
