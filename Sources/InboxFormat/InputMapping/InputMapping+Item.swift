@@ -91,15 +91,18 @@ private struct ItemFields {
   private mutating func selectedValue(
     _ query: ByteQuery, in bytes: UnsafeBufferPointer<UInt8>, at start: Int, pick: MappingSource.Pick
   ) -> JSONValue? {
+    // Taken out while in use, so that what it keeps is not copied.
     var walker = self.walker ?? ValueWalker(bytes: bytes)
+    self.walker = nil
     defer { self.walker = walker }
     var starts: [Int] = []
-    query.select(in: bytes, at: start, viewer: environment.viewer, into: &starts)
-    let candidates = pick == .first ? AnyCollection(starts) : AnyCollection(starts.reversed())
-    for candidate in candidates where !walker.isEmptyValue(at: candidate) {
-      return walker.value(at: candidate)
-    }
-    return nil
+    query.select(with: &walker, at: start, viewer: environment.viewer, into: &starts)
+    let candidate =
+      switch pick {
+      case .first: starts.first { !walker.isEmptyValue(at: $0) }
+      case .last: starts.last { !walker.isEmptyValue(at: $0) }
+      }
+    return candidate.flatMap { walker.value(at: $0) }
   }
 
   /// The item as a tree, read once.

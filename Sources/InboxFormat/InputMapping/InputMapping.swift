@@ -40,7 +40,7 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
   let fields: MappingFields
   /// Whether this is the post's mapping, which the engine's reader follows
   /// over the input's bytes without a tree (``InboxReader``).
-  let isPost: Bool
+  package let isPost: Bool
 
   /// Reads a mapping from its JSON document.
   ///

@@ -163,7 +163,7 @@ struct MappedReader {
       // bare array of items.
       phase = .items(try open(at: .root, memberName: nil, depth: 0), enclosing: [])
     case UInt8(ascii: "{"):
-      if try startsNDJSON() {
+      if startsNDJSON() {
         phase = .lines
         return
       }
@@ -197,22 +197,21 @@ struct MappedReader {
   }
 
   /// Whether the input is NDJSON: its first line holds one whole value,
-  /// and more lines follow.
-  private func startsNDJSON() throws(InboxFormatError) -> Bool {
-    var probe = scanner
-    let start = probe.position
-    do throws(InboxFormatError) {
-      try probe.skipValue(depth: 0)
-    } catch {
-      // A syntax error: the line it is on decides whether the first value
-      // was meant as one line of NDJSON or as a document.
-      return !probe.containsLineFeed(start..<(error.location?.byteOffset ?? start)) && probe.lineFeed(from: start) != nil
-    }
-    guard !probe.containsLineFeed(start..<probe.position) else { return false }
-    let end = probe.position
-    probe.skipWhitespace()
-    // More on the same line is trailing data after a document, not a second line.
-    return !probe.isAtEnd && probe.containsLineFeed(end..<probe.position)
+  /// and more follows. Only the first line is read.
+  private func startsNDJSON() -> Bool {
+    let start = scanner.position
+    guard let lineFeed = scanner.lineFeed(from: start) else { return false }
+    var firstLine = JSONScanner(bytes: UnsafeBufferPointer(rebasing: scanner.bytes[..<lineFeed]))
+    firstLine.position = start
+    // A value that does not end on its first line (a syntax error there
+    // included) makes the input one document.
+    guard (try? firstLine.skipValue(depth: 0)) != nil else { return false }
+    firstLine.skipWhitespaceOnLine()
+    guard firstLine.isAtEnd else { return false }
+    var rest = scanner
+    rest.position = lineFeed
+    rest.skipWhitespace()
+    return !rest.isAtEnd
   }
 
   /// Reads the whole document into a tree and selects its items.

@@ -20,7 +20,8 @@ enum Rendering {
     let reader = try input.open()
     let skip = report.map { $0.skip }
     do {
-      if let file = reader.mapped(), !InboxFormatter.isNDJSON(file.bytes) {
+      // Only the post's mapping streams NDJSON; any other reads its input whole.
+      if let file = reader.mapped(), !formatter.mapping.isPost || !InboxFormatter.isNDJSON(file.bytes) {
         return try formatter.format(bytes: file.bytes, skipInvalid: skip, write: write)
       }
       return try formatter.format(reading: reader.read, expectedSize: reader.sizeHint, skipInvalid: skip, write: write)

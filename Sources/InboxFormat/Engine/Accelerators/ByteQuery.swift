@@ -97,12 +97,30 @@ struct ByteQuery: Sendable, Hashable {
   }
 
   /// Appends where each node the query selects from the value starting at
-  /// `start` starts, in the rule's order. The bytes must be valid JSON
-  /// (the reader has checked the item).
-  func select(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, viewer: JSONValue?, into output: inout [Int]) {
+  /// `start` starts, in the rule's order. `walker` moves over the bytes
+  /// the value lies in, which must be valid JSON (the reader has checked
+  /// the item), and keeps what it reads for the item's other queries.
+  func select(with walker: inout ValueWalker, at start: Int, viewer: JSONValue?, into output: inout [Int]) {
+    if isSingular {
+      // One node at most: followed without lists.
+      var node = start
+      for step in steps {
+        switch step {
+        case .name(let name):
+          guard let value = walker.member(name, ofObjectAt: node) else { return }
+          node = value
+        case .index(let index):
+          guard let value = walker.element(index, ofArrayAt: node) else { return }
+          node = value
+        case .wildcard, .filter:
+          return
+        }
+      }
+      output.append(node)
+      return
+    }
     var nodes = [start]
     var next: [Int] = []
-    var walker = ValueWalker(bytes: bytes)
     for step in steps {
       next.removeAll(keepingCapacity: true)
       for node in nodes {
@@ -124,30 +142,39 @@ struct ByteQuery: Sendable, Hashable {
     }
     output += nodes
   }
+
+  /// Whether every step is a name or an index: the query selects one node at most.
+  private var isSingular: Bool {
+    steps.allSatisfy { step in
+      switch step {
+      case .name, .index: true
+      case .wildcard, .filter: false
+      }
+    }
+  }
 }
 
 /// Moves over valid JSON by its bytes: members, elements, where values end.
+///
+/// The members of the objects it has read are kept, so that the queries of
+/// one item read each of its objects once.
 struct ValueWalker {
   private var scanner: JSONScanner
+  /// The members of the objects read, by where each object starts: each
+  /// key once, at its first place with its last value, as the tree keeps it.
+  private var objects: [(start: Int, members: [(key: JSONScanner.StringToken, value: Int)])] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     scanner = JSONScanner(bytes: bytes, origin: InputLocation(line: 1, column: 1, byteOffset: 0))
   }
 
-  /// The byte at `offset` (0 past the end).
-  func byte(at offset: Int) -> UInt8 { scanner.byte(at: offset) }
-
   /// Where the value of member `name` of the object at `start` starts, or
-  /// nil when it is no object or has no such member. Of duplicate members,
-  /// the last, as the tree keeps it.
+  /// nil when it is no object or has no such member.
   mutating func member(_ name: [UInt8], ofObjectAt start: Int) -> Int? {
     guard scanner.byte(at: start) == UInt8(ascii: "{") else { return nil }
-    var found: Int?
+    let object = readObject(at: start)
     let bytes = scanner.bytes
-    forEachMember(ofObjectAt: start) { key, value in
-      if Self.keyEquals(key, name, in: bytes) { found = value }
-    }
-    return found
+    return objects[object].members.first { Self.keyEquals($0.key, name, in: bytes) }?.value
   }
 
   /// Where element `index` of the array at `start` starts (a negative
@@ -175,22 +202,45 @@ struct ValueWalker {
         guard (try? scanner.moveToNextMember(closing: UInt8(ascii: "]"))) == true else { return }
       }
     case UInt8(ascii: "{"):
-      var values: [Int] = []
-      var keys: [JSONScanner.StringToken] = []
-      let bytes = scanner.bytes
-      forEachMember(ofObjectAt: start) { key, value in
-        // A repeated key keeps its first place and its last value, as the tree does.
-        if let earlier = keys.firstIndex(where: { Self.keyEquals($0, key, in: bytes) }) {
-          values[earlier] = value
-        } else {
-          keys.append(key)
-          values.append(value)
-        }
-      }
-      output += values
+      let object = readObject(at: start)
+      for member in objects[object].members { output.append(member.value) }
     default:
       return
     }
+  }
+
+  /// Objects with up to this many members find a repeated key by comparing
+  /// it with each other key.
+  private static let searchedMembers = 16
+
+  /// Reads the members of the object at `start`, once: its place in ``objects``.
+  private mutating func readObject(at start: Int) -> Int {
+    if let known = objects.firstIndex(where: { $0.start == start }) { return known }
+    var members: [(key: JSONScanner.StringToken, value: Int)] = []
+    let bytes = scanner.bytes
+    // Past a few members, repeated keys are found by their text: a hostile
+    // object of many keys costs a hash each, not a search of the others.
+    var positions: [String: Int]?
+    forEachMember(ofObjectAt: start) { key, value in
+      if members.count == Self.searchedMembers {
+        positions = [:]
+        for (index, member) in members.enumerated() { positions?[Self.text(of: member.key, in: bytes) ?? ""] = index }
+      }
+      let earlier: Int? =
+        if positions != nil {
+          positions?[Self.text(of: key, in: bytes) ?? ""]
+        } else {
+          members.firstIndex { Self.keyEquals($0.key, key, in: bytes) }
+        }
+      if let earlier {
+        members[earlier].value = value
+      } else {
+        positions?[Self.text(of: key, in: bytes) ?? ""] = members.count
+        members.append((key, value))
+      }
+    }
+    objects.append((start, members))
+    return objects.count - 1
   }
 
   /// Whether `filter` holds for the value at `start` as `@`.
@@ -227,6 +277,11 @@ struct ValueWalker {
   /// The value at `start`, read into a tree.
   mutating func value(at start: Int) -> JSONValue? {
     scanner.position = start
+    // A string, the common case, is read in one pass.
+    if scanner.current == UInt8(ascii: "\"") {
+      guard let token = try? scanner.scanString() else { return nil }
+      return (try? scanner.string(token)).map { .string($0) }
+    }
     guard (try? scanner.skipValue(depth: 0)) != nil else { return nil }
     return try? JSONValue.read(from: scanner.bytes, at: start..<scanner.position)
   }

@@ -18,8 +18,8 @@ import Testing
       var scanner = JSONScanner(bytes: buffer)
       scanner.skipWhitespace()
       var starts: [Int] = []
-      byteQuery.select(in: buffer, at: scanner.position, viewer: viewer, into: &starts)
       var walker = ValueWalker(bytes: buffer)
+      byteQuery.select(with: &walker, at: scanner.position, viewer: viewer, into: &starts)
       var values: [JSONValue] = []
       for start in starts {
         let value = walker.value(at: start)
