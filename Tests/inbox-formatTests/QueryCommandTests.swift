@@ -19,7 +19,8 @@ import Testing
   }
 
   @Test func viewerSetsViewer() throws {
-    let result = try BuiltBinary.run(["query", "--viewer", "bob", "$.items[?@.to == viewer()].id"], stdin: Self.document)
+    let result = try BuiltBinary.run(
+      ["query", "--viewer", "bob", "$.items[?@.to == viewer()].id"], stdin: Self.document)
     #expect(result.stdoutText == "[2]\n")
     let none = try BuiltBinary.run(["query", "$.items[?@.to == viewer()].id"], stdin: Self.document)
     #expect(none.stdoutText == "[]\n")

@@ -13,7 +13,8 @@ import Testing
     #expect(JSONPathTesting.error(negations) != nil)
     let filters = String(repeating: "$[?@", count: 10_000) + String(repeating: "]", count: 10_000)
     #expect(JSONPathTesting.error(filters) != nil)
-    let functions = "$[?" + String(repeating: "length(", count: 10_000) + "@" + String(repeating: ")", count: 10_000) + "]"
+    let functions =
+      "$[?" + String(repeating: "length(", count: 10_000) + "@" + String(repeating: ")", count: 10_000) + "]"
     #expect(JSONPathTesting.error(functions) != nil)
   }
 

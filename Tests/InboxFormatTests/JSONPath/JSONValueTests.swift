@@ -30,7 +30,9 @@ import Testing
       Issue.record("not an array")
       return
     }
-    let parsed = numbers.compactMap { value -> JSONNumber? in if case .number(let number) = value { number } else { nil } }
+    let parsed = numbers.compactMap { value -> JSONNumber? in
+      if case .number(let number) = value { number } else { nil }
+    }
     #expect(parsed.map(\.text) == ["1.50", "12", "-0", "1E2", "9223372036854775808"])
     #expect(parsed.map(\.value) == [1.5, 12, 0, 100, 9223372036854775808])
     #expect(parsed.map(\.int64) == [nil, 12, 0, nil, nil])

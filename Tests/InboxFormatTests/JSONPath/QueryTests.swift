@@ -33,8 +33,12 @@ import Testing
   }
 
   @Test func booksByFilter() throws {
-    #expect(try JSONPathTesting.values("$..book[?@.isbn].title", in: store) == [#""Moby Dick""#, #""The Lord of the Rings""#])
-    #expect(try JSONPathTesting.values("$..book[?@.price<10].title", in: store) == [#""Sayings of the Century""#, #""Moby Dick""#])
+    #expect(
+      try JSONPathTesting.values("$..book[?@.isbn].title", in: store)
+        == [#""Moby Dick""#, #""The Lord of the Rings""#])
+    #expect(
+      try JSONPathTesting.values("$..book[?@.price<10].title", in: store)
+        == [#""Sayings of the Century""#, #""Moby Dick""#])
   }
 
   @Test func allMemberValuesAndArrayElements() throws {
