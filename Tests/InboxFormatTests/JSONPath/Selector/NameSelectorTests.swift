@@ -35,6 +35,16 @@ import Testing
     #expect(JSONPathTesting.error("$['abc]")?.position == 8)
   }
 
+  @Test func namesCompareByScalarsNotByCanonicalEquivalence() throws {
+    // "é" precomposed (U+00E9) and decomposed (e, U+0301), in a small and a large object.
+    let small = "{\"e\u{301}\": 1, \"\u{E9}\": 2}"
+    #expect(try JSONPathTesting.values("$['\u{E9}']", in: small) == ["2"])
+    #expect(try JSONPathTesting.values("$['e\u{301}']", in: small) == ["1"])
+    let large = "{" + (0..<20).map { "\"k\($0)\": 0, " }.joined() + "\"e\u{301}\": 1}"
+    #expect(try JSONPathTesting.values("$['\u{E9}']", in: large) == [])
+    #expect(try JSONPathTesting.values("$['e\u{301}']", in: large) == ["1"])
+  }
+
   @Test func memberNameShorthand() throws {
     let json = #"{"_x1": 1, "été": 2, "true": 3}"#
     #expect(try JSONPathTesting.values("$._x1", in: json) == ["1"])
