@@ -67,7 +67,8 @@ def check(binary, test):
             return f"--paths: exit {result.returncode}: {result.stderr.decode(errors='replace').strip()}"
         actual_paths = json.loads(result.stdout)
         if not any(actual_paths == expected_paths[index] for index in matching):
-            return f"--paths: got {json.dumps(actual_paths)}; expected {json.dumps([expected_paths[i] for i in matching])}"
+            wanted = [expected_paths[index] for index in matching]
+            return f"--paths: got {json.dumps(actual_paths)}; expected {json.dumps(wanted)}"
     return None
 
 

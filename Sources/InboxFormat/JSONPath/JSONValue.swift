@@ -66,7 +66,9 @@ struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
 /// The members of a JSON object, in document order.
 ///
-/// A key that occurs twice keeps its first position and its last value, as
+/// Keys are told apart by their Unicode scalars, as RFC 9535 compares
+/// member names (§2.3.1.2), not by Swift's canonical equivalence: `"é"` and
+/// `"e\u{301}"` are two keys. A key that occurs twice keeps its first position and its last value, as
 /// the payload reader (and JavaScript's `JSON.parse`) does: a lookup finds
 /// the value a consumer of the document would see.
 struct JSONObject: Sendable, Hashable, RandomAccessCollection {
@@ -77,7 +79,7 @@ struct JSONObject: Sendable, Hashable, RandomAccessCollection {
   private(set) var values: [JSONValue] = []
   /// Positions by key, kept once the object is large enough that a linear
   /// search would cost more than the dictionary.
-  private var positions: [String: Int]?
+  private var positions: [ExactKey: Int]?
 
   private static let indexedCount = 12
 
@@ -104,16 +106,29 @@ struct JSONObject: Sendable, Hashable, RandomAccessCollection {
       keys.append(key)
       values.append(newValue)
       if positions != nil {
-        positions?[key] = keys.count - 1
+        positions?[ExactKey(key)] = keys.count - 1
       } else if keys.count > Self.indexedCount {
-        positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(keys.enumerated().map { (ExactKey($1), $0) }, uniquingKeysWith: { first, _ in first })
       }
     }
   }
 
   private func position(of key: String) -> Int? {
-    if let positions { return positions[key] }
-    return keys.firstIndex(of: key)
+    if let positions { return positions[ExactKey(key)] }
+    return keys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
+  }
+
+  /// A key compared and hashed by its UTF-8 bytes, hence by its scalars.
+  private struct ExactKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+      for byte in text.utf8 { hasher.combine(byte) }
+    }
   }
 
   /// Equal when both hold the same keys with equal values, in any order:

@@ -396,11 +396,14 @@ struct JSONPathParser {
     switch primary {
     case .literal(let value): return .literal(value)
     case .query(let query):
-      guard query.isSingular else { throw error("a query compared must be singular (names and indexes only)", at: start) }
+      guard query.isSingular else {
+        throw error("a query compared must be singular (names and indexes only)", at: start)
+      }
       return .query(query)
     case .function(let call):
       guard call.function.result == .value else {
-        throw error("\(quoted(call.function.name)) returns \(call.function.result), which cannot be compared", at: start)
+        let name = quoted(call.function.name)
+        throw error("\(name) returns \(call.function.result), which cannot be compared", at: start)
       }
       return .function(call)
     }
@@ -477,7 +480,8 @@ struct JSONPathParser {
         }
         position += 2
         let low = try parseHexQuad()
-        guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + (unit - 0xD800) << 10 + (low - 0xDC00))
+        guard (0xDC00...0xDFFF).contains(low),
+          let scalar = Unicode.Scalar(0x10000 + (unit - 0xD800) << 10 + (low - 0xDC00))
         else { throw error("\\u\(hex(low)) is not a low surrogate after \\u\(hex(unit))", at: position - 6) }
         return scalar
       case 0xDC00...0xDFFF:
