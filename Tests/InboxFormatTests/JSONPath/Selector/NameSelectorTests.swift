@@ -32,6 +32,10 @@ import Testing
     #expect(JSONPathTesting.error(#"$['\uD834\u0041']"#) != nil)
     #expect(JSONPathTesting.error(#"$['\x41']"#)?.position == 4)
     #expect(JSONPathTesting.error("$['a\u{1}']")?.position == 5)
+    // A raw U+0000 in either quote style (the compliance suite's two
+    // selectors that no command-line argument can carry).
+    #expect(JSONPathTesting.error("$['\u{0}']")?.position == 4)
+    #expect(JSONPathTesting.error("$[\"\u{0}\"]")?.position == 4)
     #expect(JSONPathTesting.error("$['abc]")?.position == 8)
   }
 
