@@ -200,35 +200,27 @@ struct JSONPathParser {
 
   /// `logical-or-expr = logical-and-expr *(S "||" S logical-and-expr)`
   private mutating func parseOr() throws(JSONPathError) -> Operand {
-    let start = position
-    var first = try parseAnd()
-    var operands: [FilterExpression] = []
-    while true {
-      let save = position
-      skipBlank()
-      guard peek == "|", peek(at: 1) == "|" else {
-        position = save
-        break
-      }
-      if operands.isEmpty { operands.append(try logical(first, at: start)) }
-      position += 2
-      skipBlank()
-      let next = position
-      operands.append(try logical(try parseAnd(), at: next))
-    }
-    if !operands.isEmpty { first = .logical(.or(operands)) }
-    return first
+    try parseChain(of: "|", operand: { (parser) throws(JSONPathError) in try parser.parseAnd() }, combined: { .or($0) })
   }
 
   /// `logical-and-expr = basic-expr *(S "&&" S basic-expr)`
   private mutating func parseAnd() throws(JSONPathError) -> Operand {
+    try parseChain(of: "&", operand: { (parser) throws(JSONPathError) in try parser.parseBasic() }, combined: { .and($0) })
+  }
+
+  /// Operands joined by `||` or `&&` (`symbol` twice, blank space around
+  /// it): one operand as it is, two or more as logical ones, `combined`.
+  private mutating func parseChain(
+    of symbol: Unicode.Scalar, operand: (inout Self) throws(JSONPathError) -> Operand,
+    combined: ([FilterExpression]) -> FilterExpression
+  ) throws(JSONPathError) -> Operand {
     let start = position
-    var first = try parseBasic()
+    var first = try operand(&self)
     var operands: [FilterExpression] = []
     while true {
       let save = position
       skipBlank()
-      guard peek == "&", peek(at: 1) == "&" else {
+      guard peek == symbol, peek(at: 1) == symbol else {
         position = save
         break
       }
@@ -236,9 +228,9 @@ struct JSONPathParser {
       position += 2
       skipBlank()
       let next = position
-      operands.append(try logical(try parseBasic(), at: next))
+      operands.append(try logical(try operand(&self), at: next))
     }
-    if !operands.isEmpty { first = .logical(.and(operands)) }
+    if !operands.isEmpty { first = .logical(combined(operands)) }
     return first
   }
 
