@@ -82,38 +82,53 @@ public struct InboxDecoder: Sendable {
   }
 
   private func decodeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(InboxFormatError) -> [MessageAPIModel] {
-    func all(_ reader: inout some MessageReading) throws(InboxFormatError) -> [MessageAPIModel] {
-      var messages: [MessageAPIModel] = []
-      messages.reserveCapacity(Self.estimatedMessageCount(bytes))
-      while let message = try reader.next() {
-        messages.append(message)
-      }
-      return messages
+    // A reader of each kind, so that the loop is made for each.
+    if mapping.isPost {
+      var reader = InboxReader(bytes: bytes)
+      return try Self.all(from: &reader, count: Self.estimatedMessageCount(bytes))
     }
-    return try withReader(of: bytes, mapping: mapping) { (reader) throws(InboxFormatError) in try all(&reader) }
+    var reader = MappedReader(bytes: bytes, mapping: mapping)
+    return try Self.all(from: &reader, count: Self.estimatedMessageCount(bytes))
   }
 
   private func decodeValid(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) throws(InboxFormatError) -> (messages: [MessageAPIModel], skipped: [InboxFormatError]) {
-    func valid(_ reader: inout some MessageReading) throws(InboxFormatError) -> (
-      messages: [MessageAPIModel], skipped: [InboxFormatError]
-    ) {
-      var messages: [MessageAPIModel] = []
-      messages.reserveCapacity(Self.estimatedMessageCount(bytes))
-      var skipped: [InboxFormatError] = []
-      while true {
-        do {
-          guard let message = try reader.next() else { break }
-          messages.append(message)
-        } catch {
-          if reader.hasFailed { throw error }
-          skipped.append(error)
-        }
-      }
-      return (messages, skipped)
+    if mapping.isPost {
+      var reader = InboxReader(bytes: bytes)
+      return try Self.valid(from: &reader, count: Self.estimatedMessageCount(bytes))
     }
-    return try withReader(of: bytes, mapping: mapping) { (reader) throws(InboxFormatError) in try valid(&reader) }
+    var reader = MappedReader(bytes: bytes, mapping: mapping)
+    return try Self.valid(from: &reader, count: Self.estimatedMessageCount(bytes))
+  }
+
+  private static func all(from reader: inout some MessageReading, count: Int) throws(InboxFormatError)
+    -> [MessageAPIModel]
+  {
+    var messages: [MessageAPIModel] = []
+    messages.reserveCapacity(count)
+    while let message = try reader.next() {
+      messages.append(message)
+    }
+    return messages
+  }
+
+  private static func valid(from reader: inout some MessageReading, count: Int) throws(InboxFormatError) -> (
+    messages: [MessageAPIModel], skipped: [InboxFormatError]
+  ) {
+    var messages: [MessageAPIModel] = []
+    messages.reserveCapacity(count)
+    var skipped: [InboxFormatError] = []
+    while true {
+      do {
+        guard let message = try reader.next() else { break }
+        messages.append(message)
+      } catch {
+        if reader.hasFailed { throw error }
+        skipped.append(error)
+      }
+    }
+    return (messages, skipped)
   }
 
   /// A generous guess at the number of messages, to spare the result array

@@ -46,9 +46,12 @@ extension InputMapping {
 
   func likelyBuiltIn(for bytes: UnsafeBufferPointer<UInt8>) -> InputMapping? {
       func readsFirstItem(_ mapping: InputMapping) -> Bool {
-        (try? withReader(of: bytes, mapping: mapping.viewer(viewer)) { (reader) throws(InboxFormatError) in
-          try reader.next() != nil
-        }) ?? false
+        if mapping.isPost {
+          var reader = InboxReader(bytes: bytes)
+          return (try? reader.next()) != nil
+        }
+        var reader = MappedReader(bytes: bytes, mapping: mapping.viewer(viewer))
+        return (try? reader.next()) != nil
       }
       guard !readsFirstItem(self) else { return nil }
       return Self.builtIns.first { $0.fields != fields && readsFirstItem($0) }

@@ -10,8 +10,9 @@
 ///
 /// When `items` is names and indexes ending in a wildcard (`$.channels[*]`,
 /// `$.rooms.*`, `$[*]`), the document is followed over its bytes to the
-/// items, and only each item is read into a tree, one at a time. Any other
-/// `items` query reads the whole document into a tree first.
+/// items, and each item's fields over its bytes too (``ByteQuery``); only a
+/// field's query outside the byte walker's subset reads its item into a
+/// tree. Any other `items` query reads the whole document into a tree first.
 ///
 /// Problems with one item (a field that selects nothing or the wrong kind
 /// of value) are thrown after the whole item has been read, so the next
@@ -38,12 +39,11 @@ struct MappedReader {
     case finished
   }
 
-  /// An array or object being read: how it closes, where it lies, and the
-  /// member name it was reached by (a second member of that name is refused).
+  /// An array or object being read: how it closes, where it lies, whether
+  /// its first member is still to come, and how deep it is.
   private struct Container {
     var isObject: Bool
     var location: JSONPathLocation
-    var memberName: String?
     var isFirst = true
     var depth: Int
   }
@@ -161,7 +161,7 @@ struct MappedReader {
     case UInt8(ascii: "["):
       // The document's own array when `items` starts there; otherwise a
       // bare array of items.
-      phase = .items(try open(at: .root, memberName: nil, depth: 0), enclosing: [])
+      phase = .items(try open(at: .root, depth: 0), enclosing: [])
     case UInt8(ascii: "{"):
       if startsNDJSON() {
         phase = .lines
@@ -169,18 +169,15 @@ struct MappedReader {
       }
       var enclosing: [Container] = []
       var location = JSONPathLocation.root
-      var memberName: String?
       for step in prefix {
-        let container = try open(at: location, memberName: memberName, depth: enclosing.count)
-        enclosing.append(container)
+        enclosing.append(try open(at: location, depth: enclosing.count))
         location = step.appended(to: location)
-        try find(step, in: &enclosing[enclosing.count - 1], query: mapping.fields.items.text)
-        if case .name(let name) = step { memberName = name } else { memberName = nil }
+        try find(step, in: &enclosing[enclosing.count - 1])
       }
       guard scanner.current == UInt8(ascii: "[") || scanner.current == UInt8(ascii: "{") else {
         throw itemsNotFound(at: location, found: JSONValueKind(firstByte: scanner.current)?.description ?? "no value")
       }
-      let items = try open(at: location, memberName: memberName, depth: enclosing.count)
+      let items = try open(at: location, depth: enclosing.count)
       phase = .items(items, enclosing: Array(enclosing.reversed()))
     default:
       guard let kind = JSONValueKind(firstByte: scanner.current) else {
@@ -223,22 +220,18 @@ struct MappedReader {
   // MARK: Containers
 
   /// Moves into the array or object at the scanner's position.
-  private mutating func open(at location: JSONPathLocation, memberName: String?, depth: Int) throws(InboxFormatError)
-    -> Container
-  {
+  private mutating func open(at location: JSONPathLocation, depth: Int) throws(InboxFormatError) -> Container {
     let isObject = scanner.current == UInt8(ascii: "{")
     guard isObject || scanner.current == UInt8(ascii: "[") else {
       let found = JSONValueKind(firstByte: scanner.current)?.description ?? "no value"
       throw itemsNotFound(at: location, found: found)
     }
     scanner.position += 1
-    return Container(isObject: isObject, location: location, memberName: memberName, depth: depth + 1)
+    return Container(isObject: isObject, location: location, depth: depth + 1)
   }
 
   /// Moves to the value of `step` in `container`, skipping what comes before it.
-  private mutating func find(_ step: JSONPathQuery.Step, in container: inout Container, query: String)
-    throws(InboxFormatError)
-  {
+  private mutating func find(_ step: JSONPathQuery.Step, in container: inout Container) throws(InboxFormatError) {
     var index = 0
     while let memberName = try moveToNextMember(of: &container) {
       switch step {
@@ -399,15 +392,3 @@ protocol MessageReading {
 
 extension InboxReader: MessageReading {}
 extension MappedReader: MessageReading {}
-
-/// Runs `body` with the reader of `bytes` under `mapping`: the post's
-/// reader, which follows its fields over the bytes, for the post's
-/// mapping; a ``MappedReader`` for any other.
-func withReader<Result>(
-  of bytes: UnsafeBufferPointer<UInt8>, mapping: InputMapping,
-  _ body: (inout any MessageReading) throws(InboxFormatError) -> Result
-) throws(InboxFormatError) -> Result {
-  var reader: any MessageReading =
-    mapping.isPost ? InboxReader(bytes: bytes) : MappedReader(bytes: bytes, mapping: mapping)
-  return try body(&reader)
-}
