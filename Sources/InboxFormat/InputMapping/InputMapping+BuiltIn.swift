@@ -7,8 +7,10 @@ extension InputMapping {
   /// "unread_count"}]}`, a bare array of such items, or NDJSON. The default
   /// everywhere.
   ///
-  /// Read on its own, so that a run with the default mapping reads no other.
-  public static let post = reading(BuiltInMapping.post)
+  /// Made of ``MappingFields/post``, the one reading of its document, so
+  /// that a run with the default mapping reads no other.
+  public static let post = InputMapping(
+    name: BuiltInMapping.post.name, document: BuiltInMapping.post.document, fields: MappingFields.post)
 
   /// Every built-in mapping, `post` first: `post`, `stream-chat`,
   /// `sendbird`, `matrix`, `twilio`, `intercom`, `tdlib` and `slack`.

@@ -201,20 +201,6 @@ private struct ItemFields {
   }
 }
 
-extension JSONValue {
-  /// Whether a source that selects this value selects nothing worth
-  /// showing, so that the next source is tried.
-  var isEmpty: Bool {
-    switch self {
-    case .null: true
-    case .string(let text): text.isEmpty
-    case .array(let elements): elements.isEmpty
-    case .object(let members): members.isEmpty
-    case .bool, .number: false
-    }
-  }
-}
-
 extension MappingSource {
   /// The source as the mapping wrote it, for messages.
   var text: String {

@@ -31,7 +31,7 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
   /// The mapping's JSON document, as it was read.
   public let document: String
   /// What the mapping reads, from its document's `description`.
-  public let summary: String?
+  public var summary: String? { fields.description }
   /// The viewer's id, which the `viewer()` function of the queries returns;
   /// nil when none is set (`viewer()` then selects nothing).
   public private(set) var viewer: String?
@@ -50,16 +50,15 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``InputMappingError``, naming the key (and, for a query, the
   ///   position in it) that is wrong.
   public init(json: [UInt8], name: String) throws(InputMappingError) {
+    self.init(name: name, document: String(decoding: json, as: UTF8.self), fields: try MappingFields(json: json))
+  }
+
+  /// A mapping of fields already read from `document`.
+  init(name: String, document: String, fields: MappingFields) {
     self.name = name
-    document = String(decoding: json, as: UTF8.self)
-    fields = try MappingFields(json: json)
+    self.document = document
+    self.fields = fields
     isPost = fields == MappingFields.post
-    summary =
-      if case .object(let object) = try? JSONValue.read(from: json), case .string(let text) = object["description"] {
-        text
-      } else {
-        nil
-      }
   }
 
   /// A copy whose queries see `viewer` as the viewer's id.

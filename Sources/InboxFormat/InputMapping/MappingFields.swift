@@ -24,6 +24,21 @@ struct MappingFields: Sendable, Hashable {
   /// The functions a mapping's queries may call: RFC 9535's, and `viewer()`.
   static let functions = JSONPathFunctions.standard.adding(.viewer)
 
+  /// The document's `description`: what the mapping reads. Not part of
+  /// what makes two mappings read alike (``==``).
+  private(set) var description: String?
+
+  static func == (lhs: MappingFields, rhs: MappingFields) -> Bool {
+    (lhs.items, lhs.id, lhs.names, lhs.phone) == (rhs.items, rhs.id, rhs.names, rhs.phone)
+      && (lhs.message, lhs.date, lhs.unread) == (rhs.message, rhs.date, rhs.unread)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(items)
+    hasher.combine(id)
+    hasher.combine(date)
+  }
+
   /// Reads and checks a mapping's document.
   init(json: [UInt8]) throws(InputMappingError) {
     let document: JSONValue
@@ -36,8 +51,10 @@ struct MappingFields: Sendable, Hashable {
     for (key, _) in object where !Self.keys.contains(key) {
       throw .unknownKey(key: quoted(key), known: Self.keys)
     }
-    if let description = object["description"], !description.isString {
-      throw .invalidValue(key: "description", found: description.kindDescription, expected: "a string")
+    switch object["description"] {
+    case .string(let text)?: description = text
+    case nil: break
+    case let other?: throw .invalidValue(key: "description", found: other.kindDescription, expected: "a string")
     }
     guard let items = object["items"] else { throw .missingKey(key: "items") }
     guard case .string(let itemsQuery) = items else {
@@ -238,23 +255,4 @@ struct MappingSource: Sendable, Hashable {
     }
     return choice
   }
-}
-
-extension JSONValue {
-  /// What kind of value this is, for messages (``JSONValueKind``).
-  var kind: JSONValueKind {
-    switch self {
-    case .null: .null
-    case .bool: .boolean
-    case .number: .number
-    case .string: .string
-    case .array: .array
-    case .object: .object
-    }
-  }
-
-  /// ``kind``'s description: `a string`, `an object`…
-  var kindDescription: String { kind.description }
-
-  var isString: Bool { kind == .string }
 }

@@ -34,6 +34,35 @@ enum JSONValue: Sendable, Hashable {
   }
 }
 
+extension JSONValue {
+  /// What kind of value this is, for messages (``JSONValueKind``).
+  var kind: JSONValueKind {
+    switch self {
+    case .null: .null
+    case .bool: .boolean
+    case .number: .number
+    case .string: .string
+    case .array: .array
+    case .object: .object
+    }
+  }
+
+  /// ``kind``'s description: `a string`, `an object`…
+  var kindDescription: String { kind.description }
+
+  /// Whether the value has nothing to show: null, `""`, `[]` or `{}`. A
+  /// mapping's source that selects such a value is passed over for the next.
+  var isEmpty: Bool {
+    switch self {
+    case .null: true
+    case .string(let text): text.isEmpty
+    case .array(let elements): elements.isEmpty
+    case .object(let members): members.isEmpty
+    case .bool, .number: false
+    }
+  }
+}
+
 /// A JSON number: its literal text, for faithful output, and its value.
 struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// The number as the document spelled it, e.g. `1.50e3`.

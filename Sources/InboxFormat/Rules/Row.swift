@@ -101,12 +101,22 @@ extension RowRules {
     id: MessageID, firstname: Text, lastname: Text, message: Text, phoneNumber: Text, updateDate: Date,
     unreadCount: Int64, as value: Value.Type
   ) -> Value? where Value.Text == Text {
+    row(id: id, message: message, updateDate: updateDate, unreadCount: unreadCount, as: value) { rules in
+      rules.names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
+    }
+  }
+
+  /// The row of a message whose initials and title `names` gives (two
+  /// names, or a display name), or nil when a text cannot be shown as it is held.
+  @inline(__always)
+  mutating func row<Value: RowValue & ~Copyable>(
+    id: MessageID, message: Text, updateDate: Date, unreadCount: Int64, as value: Value.Type,
+    names: (inout Self) -> (initials: String, title: Title<Text>)?
+  ) -> Value? where Value.Text == Text {
     // The date first: made last, between the other parts and the row, it
     // costs the preview a retain and a release on every row.
     let date = dateLabel(for: updateDate)
-    guard let preview = preview(message),
-      let names = names(firstname: firstname, lastname: lastname, phoneNumber: phoneNumber)
-    else { return nil }
+    guard let preview = preview(message), let names = names(&self) else { return nil }
     return row(id: id, names: names, preview: preview, date: date, updateDate: updateDate, unreadCount: unreadCount)
   }
 
@@ -211,15 +221,14 @@ extension RowRules where Text == String {
   mutating func row<Value: RowValue & ~Copyable>(
     of message: borrowing MessageAPIModel, as value: Value.Type
   ) -> Value where Value.Text == String {
-    if let displayName = message.displayName {
-      let date = dateLabel(for: message.updateDate)
-      // Strings are always shown, cleaned as needed: never nil.
-      let preview = preview(message.message)!
-      return row(
-        id: message.id, names: names(displayName: displayName, phoneNumber: message.phoneNumber.international),
-        preview: preview, date: date, updateDate: message.updateDate, unreadCount: message.unreadCount, as: value)
-    }
     // Strings are always shown, cleaned as needed: never nil.
+    if let displayName = message.displayName {
+      return row(id: message.id, message: message.message, updateDate: message.updateDate,
+        unreadCount: message.unreadCount, as: value
+      ) { rules in
+        rules.names(displayName: displayName, phoneNumber: message.phoneNumber.international)
+      }!
+    }
     return row(
       id: message.id, firstname: message.firstname, lastname: message.lastname, message: message.message,
       phoneNumber: message.phoneNumber.international, updateDate: message.updateDate, unreadCount: message.unreadCount,

@@ -25,7 +25,7 @@ import Testing
   @Test(arguments: BackendShape.allCases)
   func rowsFromTheShapeAreRowsFromThePostsShape(shape: BackendShape) throws {
     let mapping = try #require(InputMapping.builtIn(named: shape.rawValue)).viewer(shape.defaultViewer)
-    var random = SeededGenerator(seed: 0x5EED_0000 + UInt64(BackendShape.allCases.firstIndex(of: shape)!))
+    var random = SplitMix(seed: 0x5EED_0000 + UInt64(BackendShape.allCases.firstIndex(of: shape)!))
     for run in 0..<Self.payloadCount {
       let items = SampleItems.make(count: Int.random(in: 1...14, using: &random), for: shape, using: &random)
       let postPayload = Array(BackendShape.post.payload(items, viewer: "me").utf8)
@@ -124,7 +124,7 @@ enum SampleItems {
   /// 2022-01-31 08:45:33 UTC, the middle of the times written.
   static let middle: Int64 = 1_643_618_733
 
-  static func make(count: Int, for shape: BackendShape, using random: inout SeededGenerator) -> [SampleItem] {
+  static func make(count: Int, for shape: BackendShape, using random: inout SplitMix) -> [SampleItem] {
     (0..<count).map { index in
       // Unique in a payload (Matrix keys its rooms by id); some are integer literals.
       let id = index % 3 == 0 ? "\(1000 + index)" : "c\(index)-\(Int.random(in: 0...999, using: &random))"
@@ -140,20 +140,5 @@ enum SampleItems {
         message: message, unixSeconds: middle + Int64.random(in: -21 * 86_400...2 * 86_400, using: &random),
         unread: unreadCounts.randomElement(using: &random)!)
     }
-  }
-}
-
-/// SplitMix64: the same items on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -415,4 +415,11 @@ import Testing
       #expect(field == "update_date")
     }
   }
+
+  @Test func theREADMEsLibraryExampleTitlesAOneToOneChannelByTheOtherMember() throws {
+    let sendbird = try #require(InputMapping.builtIn(named: "sendbird")).viewer("me")
+    let channelList = try Data(contentsOf: dataDirectory.appendingPathComponent("golden/inputs/backends/sendbird.json"))
+    let channels = try InboxDecoder(mapping: sendbird).decode(channelList)
+    #expect(channels.first?.displayName == "Alexander Anderson")
+  }
 }

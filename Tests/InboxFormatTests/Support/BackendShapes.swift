@@ -1,9 +1,11 @@
 import Foundation
 
+@testable import InboxFormat
+
 // Payloads in the shapes of real messaging backends, written from logical
-// items, for tests of the mappings in Data/mappings/<shape>.json. This file is
-// self-contained (Foundation only): what it writes is exactly what each
-// mapping reads back, so a test can format `payload(items, viewer:)` with
+// items, for tests of the mappings in Data/mappings/<shape>.json. What it
+// writes is exactly what each mapping reads back, so a test can format
+// `payload(items, viewer:)` with
 // `Data/mappings/\(shape.rawValue).json` and compare the rows with `items`.
 // Benchmarks/make-backend-corpus.py writes the same shapes for benchmarks;
 // Data/mappings/SOURCES.md says where each field's name comes from.
@@ -398,23 +400,8 @@ private func shapeHTMLEscaped(_ text: String) -> String {
   return out
 }
 
-/// Unix seconds as RFC 3339 in UTC (`2022-01-31T08:45:33Z`), without
-/// Foundation's formatters: the proleptic Gregorian calendar from days.
+/// Unix seconds as RFC 3339 in UTC (`2022-01-31T08:45:33Z`), as the
+/// library writes instants (``Date/utcText``), with `fraction` before the `Z`.
 private func shapeRFC3339(_ seconds: Int64, fraction: String = "") -> String {
-  let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-  let second = seconds - days * 86_400
-  // Howard Hinnant's civil_from_days.
-  let z = days + 719_468
-  let era = (z >= 0 ? z : z - 146_096) / 146_097
-  let doe = z - era * 146_097
-  let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-  let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-  let mp = (5 * doy + 2) / 153
-  let day = doy - (153 * mp + 2) / 5 + 1
-  let month = mp < 10 ? mp + 3 : mp - 9
-  let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-  func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-  return "\(yearText)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second % 3600 / 60)):\(two(second % 60))"
-    + fraction + "Z"
+  Date(timeIntervalSince1970: TimeInterval(seconds)).utcText.dropLast() + fraction + "Z"
 }

@@ -99,11 +99,11 @@ import Testing
       "\u{7F}", "\u{0}", "\r\n", "\t", "\u{2028}", "\u{2029}", "\u{202E}", "\u{202B}", "\u{2066}", "\u{2067}",
       "\u{2068}", "\u{2069}", "\u{200F}", "\u{61C}", "\u{FEFF}", " ", "!", "1️⃣", "🇫🇷", "Ｗｉｄｅ",
     ]
-    var random = SeededRandom(seed: 0x1B_2068)
-    func text() -> String { (0..<random.next(upTo: 6)).map { _ in pieces[random.next(upTo: pieces.count)] }.joined() }
+    var random = SplitMix(seed: 0x1B_2068)
+    func text() -> String { (0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined() }
     for width in 1...100 {
       let rows = (0..<3).map { _ in
-        Self.row(initials: text(), title: text(), message: text(), date: text(), isUnread: random.next(upTo: 2) == 0)
+        Self.row(initials: text(), title: text(), message: text(), date: text(), isUnread: random.next(below: 2) == 0)
       }
       for color in [false, true] {
         let view = InboxTextView(width: width, color: color).render(rows)
@@ -162,18 +162,3 @@ import Testing
   }
 }
 
-/// A small deterministic generator (SplitMix64), so the random rows are the same every run.
-struct SeededRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  /// A number in 0..<bound.
-  mutating func next(upTo bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(bound))
-  }
-}
