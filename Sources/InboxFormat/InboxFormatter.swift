@@ -98,11 +98,7 @@ public struct InboxFormatter: Sendable {
     guard mapping.isPost else {
       var reader = MappedReader(bytes: bytes, mapping: mapping)
       return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
-        try markingRecoverable(reader.hasFailed) {
-          guard let message = try reader.next() else { return false }
-          messages.append(.decoded(message))
-          return true
-        }
+        try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
       }
     }
     var reader = InboxReader(bytes: bytes)

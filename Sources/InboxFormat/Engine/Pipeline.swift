@@ -125,9 +125,14 @@ extension Pipeline {
           let text = { (token: JSONScanner.StringToken?) in InputText(bytes: RawMessage.contents(of: token, in: input.bytes)) }
           if !isText,
             let row = rows.row(
-              id: raw.id, firstname: text(raw.firstname), lastname: text(raw.lastname), message: text(raw.message),
-              phoneNumber: text(raw.phoneNumber), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
-              as: Row<InputText>.self)
+              id: raw.id, message: text(raw.message), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
+              as: Row<InputText>.self,
+              names: { rules in
+                raw.hasDisplayName
+                  ? rules.names(displayName: text(raw.displayName), phoneNumber: text(raw.phoneNumber))
+                  : rules.names(
+                    firstname: text(raw.firstname), lastname: text(raw.lastname), phoneNumber: text(raw.phoneNumber))
+              })
           {
             batch.validUntil = earliest(batch.validUntil, row.staleAt)
             writer.append(row, isFirst: isFirst, to: &output)

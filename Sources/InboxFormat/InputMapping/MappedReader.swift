@@ -10,9 +10,11 @@
 ///
 /// When `items` is names and indexes ending in a wildcard (`$.channels[*]`,
 /// `$.rooms.*`, `$[*]`), the document is followed over its bytes to the
-/// items, and each item's fields over its bytes too (``ByteQuery``); only a
-/// field's query outside the byte walker's subset reads its item into a
-/// tree. Any other `items` query reads the whole document into a tree first.
+/// items, and each item's fields over its bytes too: in one pass along the
+/// mapping's ``MessagePlan`` when it has one, else query by query
+/// (``ByteQuery``); only a field's query outside the byte walker's subset
+/// reads its item into a tree. Any other `items` query reads the whole
+/// document into a tree first.
 ///
 /// Problems with one item (a field that selects nothing or the wrong kind
 /// of value) are thrown after the whole item has been read, so the next
@@ -21,6 +23,9 @@
 struct MappedReader {
   private let mapping: InputMapping
   private var scanner: JSONScanner
+  /// The mapping's fields compiled for one pass over each item, and its reader.
+  private let plan: MessagePlan?
+  private var planReader: ItemPlanReader?
   private var phase = Phase.start
   private var nextIndex = 0
   /// Where the last member name read starts, for an error about it.
@@ -52,6 +57,8 @@ struct MappedReader {
   init(bytes: UnsafeBufferPointer<UInt8>, mapping: InputMapping) {
     self.mapping = mapping
     scanner = JSONScanner(bytes: bytes)
+    plan = mapping.fields.plan
+    planReader = plan.map { ItemPlanReader(plan: $0.items, bytes: bytes, viewer: mapping.environment.viewer) }
   }
 
   /// Whether a fatal error has ended reading.
@@ -68,10 +75,22 @@ struct MappedReader {
   /// After a problem with one item (``hasFailed`` is false) the next call
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
+    var messages: [PendingMessage] = []
+    guard try appendNext(to: &messages) else { return nil }
+    switch messages[0] {
+    case .decoded(let message): return message
+    case .raw(let raw): return raw.decoded(in: scanner.bytes)
+    }
+  }
+
+  /// Appends the next message, as the pipeline takes it (kept in the
+  /// input's bytes when it can be); false at the end of the input. Errors
+  /// as ``next()``.
+  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
     if let failure { throw failure }
-    let message: MessageAPIModel?
+    let appended: Bool
     do {
-      message = try step()
+      appended = try step(into: &messages)
     } catch {
       failure = error
       throw error
@@ -80,33 +99,45 @@ struct MappedReader {
       itemProblem = nil
       throw problem
     }
-    return message
+    return appended
   }
 
-  /// Reads the next item: its message; nil at the end, or with
-  /// ``itemProblem`` set. Throws only fatal errors.
-  private mutating func step() throws(InboxFormatError) -> MessageAPIModel? {
+  /// Reads the next item and appends its message; false at the end, or
+  /// with ``itemProblem`` set. Throws only fatal errors.
+  private mutating func step(into messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
     while true {
       switch phase {
       case .start:
         try readStart()
       case .items(var container, let enclosing):
-        guard let (item, start, location, memberName) = try nextItem(of: &container) else {
+        guard let name = try moveToNextMember(of: &container) else {
           try close(enclosing)
           phase = .finished
           continue
         }
         phase = .items(container, enclosing: enclosing)
-        return message(item, memberName: memberName) { scanner in
-          ItemReference(path: location.normalizedPath, index: 0, id: nil, location: scanner.location(at: start))
+        let start = scanner.position
+        let index = nextIndex
+        nextIndex += 1
+        let memberName = container.isObject ? name : nil
+        if let end = appendPlanned(at: start, depth: container.depth, memberName: memberName, to: &messages) {
+          scanner.position = end
+          return true
+        }
+        try scanner.skipValue(depth: container.depth)
+        let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
+        return append(item, memberName: memberName, to: &messages) { scanner in
+          let location = container.isObject ? container.location.appending(name) : container.location.appending(index)
+          return ItemReference(path: location.normalizedPath, index: 0, id: nil, location: scanner.location(at: start))
         }
       case .lines:
         guard let (item, start, index) = try nextLine() else {
-          if itemProblem != nil { return nil }
+          if itemProblem != nil { return false }
           phase = .finished
           continue
         }
-        return message(item, memberName: nil) { scanner in
+        if appendPlanned(at: start, depth: 0, memberName: nil, to: &messages) != nil { return true }
+        return append(item, memberName: nil, to: &messages) { scanner in
           ItemReference(path: "[\(index)]", index: 0, id: nil, location: scanner.location(at: start))
         }
       case .selected(let nodes):
@@ -117,32 +148,47 @@ struct MappedReader {
         let node = nodes[nextIndex]
         nextIndex += 1
         let memberName: String? = if case .name(let name) = node.location.elements.last { name } else { nil }
-        return message(.tree(node.value), memberName: memberName) { scanner in
+        return append(.tree(node.value), memberName: memberName, to: &messages) { scanner in
           ItemReference(path: node.normalizedPath, index: 0, id: nil, location: scanner.location(at: 0))
         }
       case .finished:
-        return nil
+        return false
       }
     }
   }
 
-  /// The message of the item just read, or nil with ``itemProblem`` set.
-  /// `reference` names the item in an error: working its path and
-  /// location out costs more than reading the item, so only an item with a
-  /// problem pays for it.
-  private mutating func message(
-    _ item: MappedItem, memberName: String?, reference: (inout JSONScanner) -> ItemReference
-  ) -> MessageAPIModel? {
+  /// Appends the message of the item at `start`, read in one pass along
+  /// the mapping's plan: where the item ends; nil when the mapping has no
+  /// plan or the plan gives the item up to the rule.
+  private mutating func appendPlanned(
+    at start: Int, depth: Int, memberName: String?, to messages: inout [PendingMessage]
+  ) -> Int? {
+    guard let plan, planReader?.read(at: start, depth: depth) == true, let end = planReader?.scanner.position,
+      planReader?.appendMessage(plan, memberName: memberName, to: &messages) == true
+    else { return nil }
+    return end
+  }
+
+  /// Appends the message of the item just read, by the rule
+  /// (``InputMapping/message(of:memberName:reference:)``); false with
+  /// ``itemProblem`` set. `reference` names the item in an error: working
+  /// its path and location out costs more than reading the item, so only
+  /// an item with a problem pays for it.
+  private mutating func append(
+    _ item: MappedItem, memberName: String?, to messages: inout [PendingMessage],
+    reference: (inout JSONScanner) -> ItemReference
+  ) -> Bool {
     let index = nextIndex - 1
     let unnamed = ItemReference(
       path: "", index: index, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: 0))
     do {
-      return try mapping.message(of: item, memberName: memberName, reference: unnamed)
+      messages.append(.decoded(try mapping.message(of: item, memberName: memberName, reference: unnamed)))
+      return true
     } catch {
       var named = reference(&scanner)
       named.index = index
       itemProblem = error.locating(named)
-      return nil
+      return false
     }
   }
 
@@ -198,17 +244,18 @@ struct MappedReader {
   private func startsNDJSON() -> Bool {
     let start = scanner.position
     guard let lineFeed = scanner.lineFeed(from: start) else { return false }
+    // Only whitespace after the first line: one document, not read twice.
+    var rest = scanner
+    rest.position = lineFeed
+    rest.skipWhitespace()
+    guard !rest.isAtEnd else { return false }
     var firstLine = JSONScanner(bytes: UnsafeBufferPointer(rebasing: scanner.bytes[..<lineFeed]))
     firstLine.position = start
     // A value that does not end on its first line (a syntax error there
     // included) makes the input one document.
     guard (try? firstLine.skipValue(depth: 0)) != nil else { return false }
     firstLine.skipWhitespaceOnLine()
-    guard firstLine.isAtEnd else { return false }
-    var rest = scanner
-    rest.position = lineFeed
-    rest.skipWhitespace()
-    return !rest.isAtEnd
+    return firstLine.isAtEnd
   }
 
   /// Reads the whole document into a tree and selects its items.
@@ -307,21 +354,6 @@ struct MappedReader {
   }
 
   // MARK: Items
-
-  /// The next element or member value of the items' container: the item,
-  /// where it starts, its location and its member name.
-  private mutating func nextItem(of container: inout Container) throws(InboxFormatError)
-    -> (MappedItem, Int, JSONPathLocation, String?)?
-  {
-    guard let name = try moveToNextMember(of: &container) else { return nil }
-    let start = scanner.position
-    let index = nextIndex
-    nextIndex += 1
-    try scanner.skipValue(depth: container.depth)
-    let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
-    let location = container.isObject ? container.location.appending(name) : container.location.appending(index)
-    return (item, start, location, container.isObject ? name : nil)
-  }
 
   /// The next line of NDJSON: its item, where it starts and its index;
   /// nil at the end of the input, or for a broken line, with

@@ -27,6 +27,9 @@ struct MappingFields: Sendable, Hashable {
   /// The document's `description`: what the mapping reads. Not part of
   /// what makes two mappings read alike (``==``).
   private(set) var description: String?
+  /// The fields compiled to be read in one pass over an item's bytes, when
+  /// every query is of the byte walker's subset. Made of the fields.
+  private(set) var plan: MessagePlan?
 
   static func == (lhs: MappingFields, rhs: MappingFields) -> Bool {
     (lhs.items, lhs.id, lhs.names, lhs.phone) == (rhs.items, rhs.id, rhs.names, rhs.phone)
@@ -83,6 +86,7 @@ struct MappingFields: Sendable, Hashable {
     } else {
       names = .pair(first: try sources(.firstname), last: try sources(.lastname))
     }
+    plan = MessagePlan(self)
   }
 
   /// The post's mapping, as the engine's reader follows it.

@@ -80,8 +80,9 @@ protocol RowRules {
   mutating func names(firstname: Text, lastname: Text, phoneNumber: Text) -> (initials: String, title: Title<Text>)?
 
   /// The initials and the title of a display name and a phone number
-  /// (``names(displayName:phoneNumber:placeholder:locale:)``).
-  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>)
+  /// (``names(displayName:phoneNumber:placeholder:locale:)``), or nil when
+  /// they cannot be shown as they are held.
+  mutating func names(displayName: Text, phoneNumber: Text) -> (initials: String, title: Title<Text>)?
 
   /// The date label of a message updated at `date`.
   mutating func dateLabel(for date: Date) -> DateLabel
@@ -191,7 +192,7 @@ struct PlainRules: RowRules {
     return (initials(firstname: first, lastname: last, locale: context.locale), title)
   }
 
-  func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
+  func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>)? {
     InboxFormat.names(
       displayName: displayName, phoneNumber: phoneNumber, placeholder: context.untitledPlaceholder,
       locale: context.locale)

@@ -63,6 +63,43 @@ import Testing
     }
   }
 
+  /// Senders with one display name (a mapping's `name`): the mapper's rows
+  /// (strings) and the formatter's bytes (the input's own bytes, through a
+  /// mapping read in one pass) are the rules' rows, names of several words
+  /// and scripts, ASCII or not, seen or not.
+  @Test func displayNamesAreTheRules() async throws {
+    let mapping = try InputMapping(
+      json: Array(
+        #"{"items": "$.items[*]", "id": "$.id", "name": "$.name", "phone": "$.phone_number.international", "message": "$.message", "date": "$.update_date", "unread": "$.unread_count"}"#
+          .utf8),
+      name: "display")
+    let names = zip(Gen<String>.name, Gen<String>.name, Gen<Int>.int(in: 0...3)).map { first, last, form in
+      switch form {
+      case 0: first
+      case 1: "\(first) \(last)"
+      case 2: ["Jane Doe", "Cher", "jean-luc  picard", "J. R. R. Tolkien", "(Ann) Lee", "--- x", "7 up"][first.utf8.count % 7]
+      default: "\(first) \(last) \(first)"
+      }
+    }
+    await propertyCheck(
+      count: 200, input: zip(Gen<UnsentMessage>.message, names).array(of: 1...8), Gen<FormattingContext>.context
+    ) { messages, context in
+      let sent = messages.map { message, name in
+        var sent = message.sent(relativeTo: context.now)
+        sent.displayName = name
+        return sent
+      }
+      var rules = PlainRules(context: context)
+      let expectedRows = sent.map { rules.row(of: $0) }
+      #expect(MessageMapper(context: context).map(sent) == expectedRows)
+      let expected = InboxEncoder(layout: .compact).encode(expectedRows)
+      var output: [UInt8] = []
+      let payload = InboxTestPayload.plainBytes(of: sent).replacing(Array(#""firstname":"#.utf8), with: Array(#""name":"#.utf8))
+      try InboxFormatter(context: context, mapping: mapping).format(payload) { output += $0 }
+      #expect(output == expected, "\(String(decoding: payload, as: UTF8.self))")
+    }
+  }
+
   /// Previews near their limit, in bytes and in clusters, every way they
   /// can lie in the input: the formatter cuts exactly where the rules do.
   @Test func previewsAroundTheirLimit() throws {

@@ -240,7 +240,7 @@ enum InboxTestPayload {
 
   /// The payload with each string escaped only where JSON needs it (`"`,
   /// `\`, controls), so that the formatter reads the other texts as they lie
-  /// in the input.
+  /// in the input. A display name takes the first name's place.
   static func plainBytes(of messages: [MessageAPIModel]) -> [UInt8] {
     func string(_ text: String) -> String {
       var escaped = "\""
@@ -258,7 +258,7 @@ enum InboxTestPayload {
         case .integer(let value): String(value)
         case .string(let value): string(value)
         }
-      return #"{"id":\#(id),"firstname":\#(string(message.firstname)),"lastname":\#(string(message.lastname)),"#
+      return #"{"id":\#(id),"firstname":\#(string(message.displayName ?? message.firstname)),"lastname":\#(string(message.lastname)),"#
         + #""message":\#(string(message.message)),"phone_number":{"international":\#(string(message.phoneNumber.international))},"#
         + #""update_date":"\#(rfc3339(message.updateDate))","unread_count":\#(message.unreadCount)}"#
     }

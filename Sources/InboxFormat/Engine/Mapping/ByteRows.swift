@@ -36,8 +36,18 @@ struct ByteRows: RowRules {
     return (initials, title)
   }
 
-  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
-    strings.names(displayName: displayName, phoneNumber: phoneNumber)
+  /// A display name that is a clean line is its own title, as it lies in
+  /// the input; its initials are the strings' rules'.
+  @inline(__always)
+  mutating func names(displayName: InputText, phoneNumber: InputText) -> (initials: String, title: Title<InputText>)? {
+    guard let name = shown(displayName) else { return nil }
+    guard let name else {
+      // Nothing of the name is seen: no initial, and the phone number's title.
+      guard let phone = shown(phoneNumber) else { return nil }
+      return ("?", phone.map { .single($0) } ?? .placeholder(strings.placeholder))
+    }
+    let initials = strings.displayNameInitials(of: name.bytes) { String(decoding: name.bytes, as: UTF8.self) }
+    return (initials, .single(name))
   }
 
   var extraFields: ExtraFields? { strings.extraFields }

@@ -89,6 +89,9 @@ struct MemoTables: Sendable {
   var letters = Memo<UInt32, String>(slots: 2048)
   /// What a pair of clean names gives, by their bytes.
   var names = Memo<PackedNames, NameEntry>(slots: 1024, ways: 4)
+  /// The initials of a clean display name, by its bytes; made when first
+  /// needed, as only mapped payloads have display names.
+  var displayNames: Memo<PackedNames, String>?
   /// The zone's offsets by UTC day, outside the labeler's table.
   var offsets = Memo<Int64, OffsetSpan>(slots: 64)
   /// Labels of days before today in the other styles; made when first

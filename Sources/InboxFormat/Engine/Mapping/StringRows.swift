@@ -86,10 +86,53 @@ struct StringRows: RowRules {
     return (initials, title)
   }
 
-  /// ``names(displayName:phoneNumber:placeholder:locale:)``, asked every
-  /// time: display names come only from mapped payloads, read as strings.
-  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>) {
-    InboxFormat.names(displayName: displayName, phoneNumber: phoneNumber, placeholder: placeholder, locale: locale)
+  /// ``names(displayName:phoneNumber:placeholder:locale:)``: a name with a
+  /// character seen is its clean line, which is the title; its initials
+  /// are looked up (``displayNameInitials(of:string:)``).
+  mutating func names(displayName: String, phoneNumber: String) -> (initials: String, title: Title<String>)? {
+    let line = cleanLine(displayName)
+    guard let name = seen(line) else {
+      // Nothing of the name is seen: no initial, and the phone number's title.
+      let title = Title(
+        firstname: nil, lastname: nil, phoneNumber: seen(cleanLine(phoneNumber)), placeholder: placeholder,
+        familyNameFirst: { _, _ in false })
+      return ("?", title)
+    }
+    let initials = withUTF8(name, "") { bytes, _ in displayNameInitials(of: bytes) { name } }
+    return (initials, .single(name))
+  }
+
+  /// ``initials(displayName:locale:)`` of the UTF-8 bytes of a display name
+  /// that is a clean line with a character seen, asking ICU only for a
+  /// letter or a name not seen before.
+  ///
+  /// A name of ASCII characters has words exactly where it has spaces (a
+  /// clean line's only whitespace is single U+0020 between other
+  /// characters), none written family name first: its initials are those
+  /// of its first and last words' leading letters, as for two names. Other
+  /// names are remembered whole; `string` makes one the memo lacks.
+  @inline(__always)
+  mutating func displayNameInitials(of name: UnsafeBufferPointer<UInt8>, string: () -> String) -> String {
+    if name.allSatisfy({ $0 < 0x80 }) {
+      let firstEnd = name.firstIndex(of: UInt8(ascii: " ")) ?? name.count
+      let lastStart = name.lastIndex(of: UInt8(ascii: " ")).map { $0 + 1 } ?? 0
+      if let first = leadingLetter(of: UnsafeBufferPointer(rebasing: name[..<firstEnd])),
+        let last = leadingLetter(of: UnsafeBufferPointer(rebasing: name[lastStart...]))
+      {
+        guard firstEnd < name.count else { return initial(of: first) ?? "?" }
+        let pair = LetterPair(first: first.scalarValue, last: last.scalarValue)
+        if let initials = memo.letterPairs.peek(pair) { return initials }
+        let initials = combinedInitials(initial(of: first), initial(of: last))
+        memo.letterPairs.remember(initials, for: pair)
+        return initials
+      }
+    }
+    let locale = self.locale
+    guard let key = PackedNames(name, UnsafeBufferPointer(start: nil, count: 0)) else {
+      return InboxFormat.initials(displayName: string(), locale: locale)
+    }
+    if memo.displayNames == nil { memo.displayNames = Memo(slots: 1024, ways: 4) }
+    return memo.displayNames!.value(for: key) { InboxFormat.initials(displayName: string(), locale: locale) }
   }
 
   /// The initials and title of two names that are both clean lines with a

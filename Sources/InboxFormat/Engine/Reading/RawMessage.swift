@@ -12,11 +12,15 @@ struct RawMessage {
   var phoneNumber: JSONScanner.StringToken?
   var updateDate: Date
   var unreadCount: Int64
+  /// Whether the sender has one display name (``displayName``) instead of
+  /// a first and a last name: a mapping's `name`.
+  var hasDisplayName = false
+  var displayName: JSONScanner.StringToken?
 
   /// Whether every text can be read without unescaping.
   var hasPlainTexts: Bool {
     !(firstname?.hasEscapes ?? false) && !(lastname?.hasEscapes ?? false) && !(message?.hasEscapes ?? false)
-      && !(phoneNumber?.hasEscapes ?? false)
+      && !(phoneNumber?.hasEscapes ?? false) && !(displayName?.hasEscapes ?? false)
   }
 
   /// The message, its texts read (and unescaped) by `scanner`, over the
@@ -26,9 +30,11 @@ struct RawMessage {
       guard let token else { return "" }
       return try scanner.string(token)
     }
-    return MessageAPIModel(
+    var decoded = MessageAPIModel(
       id: id, firstname: try text(firstname), lastname: try text(lastname), message: try text(message),
       phoneNumber: .init(international: try text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
+    if hasDisplayName { decoded.displayName = try text(displayName) }
+    return decoded
   }
 
   /// The message with its texts copied out of `bytes`. Only for a message
@@ -37,9 +43,11 @@ struct RawMessage {
     func text(_ token: JSONScanner.StringToken?) -> String {
       String(decoding: Self.contents(of: token, in: bytes), as: UTF8.self)
     }
-    return MessageAPIModel(
+    var decoded = MessageAPIModel(
       id: id, firstname: text(firstname), lastname: text(lastname), message: text(message),
       phoneNumber: .init(international: text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
+    if hasDisplayName { decoded.displayName = text(displayName) }
+    return decoded
   }
 
   /// The bytes between a text's quotes, empty for no text.
