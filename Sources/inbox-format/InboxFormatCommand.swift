@@ -15,11 +15,11 @@ struct InboxFormatCommand: AsyncParsableCommand {
       for the given locale, time zone and clock. --map reads another backend's payload \
       (Stream Chat, Sendbird, Matrix, Twilio, Intercom, TDLib, Slack, or a mapping file).
 
-      Exit status: 0 success, 3 invalid messages left out (--skip-invalid), 64 usage \
+      Exit status: 0 success, 1 rows differ (check), 3 invalid messages left out (--skip-invalid), 64 usage \
       error, 65 bad input data, 66 input cannot be opened, 74 I/O error.
       """,
     version: "0.1.0",
-    subcommands: [Format.self, Watch.self, Serve.self, Preview.self, Mappings.self, Query.self],
+    subcommands: [Format.self, Check.self, Watch.self, Serve.self, Preview.self, Mappings.self, Query.self],
     defaultSubcommand: Format.self
   )
 

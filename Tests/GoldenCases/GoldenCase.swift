@@ -9,7 +9,7 @@ public import Testing
 public struct GoldenCase: Decodable, Sendable {
   /// The file's name without `.json`.
   public var name = ""
-  /// The input, relative to `Data/`.
+  /// The input, relative to the case's file (as `inbox-format check --cases` reads it).
   public var input: String
   public var now: String
   public var locale: String
@@ -48,7 +48,7 @@ public struct GoldenCase: Decodable, Sendable {
     }
   }()
 
-  public var inputURL: URL { Self.dataDirectory.appendingPathComponent(input) }
+  public var inputURL: URL { Self.casesDirectory.appendingPathComponent(input).standardizedFileURL }
   public var expectedURL: URL { Self.casesDirectory.appendingPathComponent("\(name).expected.json") }
   public var payload: [UInt8] { [UInt8](try! Data(contentsOf: inputURL)) }
 
