@@ -23,6 +23,18 @@ public struct InboxEncoder: Sendable {
     self.fields = fields
   }
 
+  /// Creates an encoder of the rows made with `context`: the keys are the
+  /// context's ``FormattingContext/fields``, so that the field list is
+  /// given once.
+  ///
+  /// ```swift
+  /// let rows = MessageMapper(context: context).map(messages)
+  /// let bytes = InboxEncoder(layout: .ndjson, context: context).encode(rows)
+  /// ```
+  public init(layout: Layout = .compact, context: FormattingContext) {
+    self.init(layout: layout, fields: context.fields)
+  }
+
   /// The shape of the output.
   public struct Layout: Sendable, Hashable {
     enum Kind: Hashable {

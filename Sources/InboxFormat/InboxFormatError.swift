@@ -60,12 +60,15 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   /// under the built-in mapping `mapping` (``InputMapping/builtIns``): the
   /// error the mapping in use met, and the name of the one to try.
   indirect case likelyOtherMapping(InboxFormatError, mapping: String)
+  /// A date-time given on its own (``Foundation/Date/init(rfc3339:)``), not
+  /// in a payload, is not RFC 3339: the text and what is wrong with it.
+  case invalidDateTime(value: String, reason: String)
 
   /// The location a syntax or shape error points at, or for item errors, the
   /// field's value (the item's start when the field is missing).
   public var location: InputLocation? {
     switch self {
-    case .emptyInput: nil
+    case .emptyInput, .invalidDateTime: nil
     case .likelyOtherMapping(let error, _): error.location
     case .syntax(_, _, let location), .brokenLine(_, _, _, let location), .unexpectedShape(_, _, let location),
       .mappedItems(_, _, _, let location):
@@ -81,7 +84,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   public var item: ItemReference? {
     switch self {
     case .likelyOtherMapping(let error, _): error.item
-    case .emptyInput, .syntax, .brokenLine, .unexpectedShape, .mappedItems: nil
+    case .emptyInput, .syntax, .brokenLine, .unexpectedShape, .mappedItems, .invalidDateTime: nil
     case .missingField(let item, _), .typeMismatch(let item, _, _, _, _), .invalidDate(let item, _, _, _),
       .numberOutOfRange(let item, _, _, _), .mappedField(let item, _, _, _, _):
       item
@@ -109,6 +112,8 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
       return "\(prefix)\(item.describing(field: field)): number \(shortened(value)) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
     case .likelyOtherMapping(let error, let mapping):
       return "\(error); this looks like a payload for the built-in mapping \(quoted(mapping))"
+    case .invalidDateTime(let value, let reason):
+      return "invalid date-time \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
     case .mappedItems(let query, let path, let found, _):
       return "\(prefix)\(path): found \(found); expected the items that \(quoted(query, limit: 120)) selects"
     case .mappedField(let item, let field, let sources, let problem, let expected):
@@ -126,7 +131,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
     // A document of another shape, written on several lines, reads to the
     // post's reader as a first NDJSON line that breaks off.
     case .brokenLine(let index, _, _, _): index == 0
-    case .emptyInput, .syntax, .likelyOtherMapping: false
+    case .emptyInput, .syntax, .likelyOtherMapping, .invalidDateTime: false
     }
   }
 

@@ -76,9 +76,17 @@ public struct InboxFormatter: Sendable {
   }
 
   /// ``format(_:skipInvalid:write:)`` of bytes the caller holds, such as a
-  /// mapped file, without copying them into an array.
+  /// mapped file or a SwiftNIO buffer's readable bytes, without copying
+  /// them into an array. The bytes must stay valid and unchanged until the
+  /// call returns; nothing keeps them after it.
+  ///
+  /// ```swift
+  /// try buffer.withUnsafeReadableBytes { raw in
+  ///   try formatter.format(bytes: raw.bindMemory(to: UInt8.self)) { output += $0 }
+  /// }
+  /// ```
   @discardableResult
-  package func format(
+  public func format(
     bytes: UnsafeBufferPointer<UInt8>,
     skipInvalid: ((InboxFormatError) -> Void)? = nil,
     write: ([UInt8]) throws -> Void

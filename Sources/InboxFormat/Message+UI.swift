@@ -136,3 +136,31 @@ private final class OptionalFields: Sendable, Hashable {
   static func == (a: OptionalFields, b: OptionalFields) -> Bool { a.values == b.values }
   func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
+
+extension MessageUIModel: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case id, initials, title, message, date, isUnread, dateValidUntil
+    case unreadBadge, spokenDate, titleDirection, messageDirection, avatarColor
+  }
+
+  /// Encodes the row under the keys the formatter writes (``RowField``):
+  /// the default ones, `dateValidUntil` (RFC 3339 in UTC, as the formatter
+  /// writes it, or null), then each optional field the row carries, so that
+  /// a service can put rows in its own `Codable` answers. The values are
+  /// those ``InboxEncoder`` writes; the bytes are the encoder's.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(initials, forKey: .initials)
+    try container.encode(title, forKey: .title)
+    try container.encode(message, forKey: .message)
+    try container.encode(date, forKey: .date)
+    try container.encode(isUnread, forKey: .isUnread)
+    try container.encode(dateValidUntil?.utcText, forKey: .dateValidUntil)
+    try container.encodeIfPresent(unreadBadge, forKey: .unreadBadge)
+    try container.encodeIfPresent(spokenDate, forKey: .spokenDate)
+    try container.encodeIfPresent(titleDirection?.rawValue, forKey: .titleDirection)
+    try container.encodeIfPresent(messageDirection?.rawValue, forKey: .messageDirection)
+    try container.encodeIfPresent(avatarColor, forKey: .avatarColor)
+  }
+}

@@ -22,7 +22,8 @@ package enum Instant {
     do {
       return try Date(rfc3339: text)
     } catch {
-      throw .malformedInstant(text, reason: "\(error)")
+      let reason = if case .invalidDateTime(_, let reason) = error { reason } else { "\(error)" }
+      throw .malformedInstant(text, reason: reason)
     }
   }
 

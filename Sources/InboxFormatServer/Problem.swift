@@ -80,7 +80,7 @@ struct Problem: Error, HTTPResponseError, Sendable {
     case .mappedField(let item, _, _, _, _): item.path
     case .mappedItems(_, let path, _, _): path
     case .likelyOtherMapping(let error, _): path(of: error)
-    case .emptyInput, .syntax, .unexpectedShape: nil
+    case .emptyInput, .syntax, .unexpectedShape, .invalidDateTime: nil
     }
   }
 

@@ -42,4 +42,37 @@ import Testing
       isUnread: plain.isUnread, dateValidUntil: plain.dateValidUntil, spokenDate: "Tuesday", titleDirection: .leftToRight)
     #expect(made == other)
   }
+
+  /// A row encoded by `JSONEncoder` holds what the formatter writes for it,
+  /// with every field asked for, and with none beyond the default ones.
+  @Test func encodedRowsHoldWhatTheFormatterWrites() throws {
+    var other = Pinned.message(id: 2, firstname: "مريم", at: "2022-01-31T08:45:33Z", unreadCount: 0)
+    other.id = .string("c0ffee")
+    let messages = [Self.message, other]
+    for fields in [RowField.all, RowField.defaults, RowField.defaults + [.dateValidUntil, .avatarColor]] {
+      let context = Pinned.context().fields(fields)
+      let rows = MessageMapper(context: context).map(messages)
+      let written = InboxEncoder(context: context).encode(rows)
+      let encoded = try JSONEncoder().encode(rows)
+      let expected = try #require(try JSONSerialization.jsonObject(with: Data(written)) as? [[String: Any]])
+      var actual = try #require(try JSONSerialization.jsonObject(with: encoded) as? [[String: Any]])
+      // `dateValidUntil` is always encoded; the formatter writes it when asked.
+      if !fields.contains(.dateValidUntil) {
+        for index in actual.indices { actual[index]["dateValidUntil"] = nil }
+      }
+      #expect(NSArray(array: actual).isEqual(to: expected), "\(fields.map(\.name))")
+    }
+  }
+
+  @Test func anEncoderOfAContextWritesItsFields() {
+    let context = Pinned.context().fields([.id, .unreadBadge])
+    let rows = MessageMapper(context: context).map([Self.message])
+    #expect(String(decoding: InboxEncoder(context: context).encode(rows), as: UTF8.self) == #"[{"id":1,"unreadBadge":"99+"}]"# + "\n")
+  }
+
+  @Test func aDateTimeThatIsNotRFC3339ThrowsTheLibrarysError() {
+    #expect(throws: InboxFormatError.invalidDateTime(value: "2022-13-01T00:00:00Z", reason: "month 13 is out of range")) {
+      try Date(rfc3339: "2022-13-01T00:00:00Z")
+    }
+  }
 }
