@@ -112,42 +112,24 @@ struct Problem: Error, HTTPResponseError, Sendable {
   }
 }
 
-/// A JSON object written member by member, in the order added, on one line.
+/// A JSON object written member by member, in the order added, on one line;
+/// its strings as rows write theirs (``jsonStringLiteral(_:)``).
 struct JSONObject {
   private var members: [String] = []
 
   mutating func add(_ name: String, string value: String) {
-    members.append(jsonString(name) + ":" + jsonString(value))
+    members.append(jsonStringLiteral(name) + ":" + jsonStringLiteral(value))
   }
 
   mutating func add(_ name: String, integer value: Int64) {
-    members.append(jsonString(name) + ":" + String(value))
+    members.append(jsonStringLiteral(name) + ":" + String(value))
   }
 
   /// A member whose value is JSON already: an array of rows, `null`.
   mutating func add(_ name: String, json value: String) {
-    members.append(jsonString(name) + ":" + value)
+    members.append(jsonStringLiteral(name) + ":" + value)
   }
 
   var text: String { "{" + members.joined(separator: ",") + "}" }
 }
 
-/// `value` as a JSON string: `"` and `\` escaped, controls as `\u00XX`,
-/// everything else as it is (UTF-8).
-func jsonString(_ value: String) -> String {
-  var result = "\""
-  for scalar in value.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
-}

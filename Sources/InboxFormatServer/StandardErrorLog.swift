@@ -44,16 +44,7 @@ package struct StandardErrorLogHandler: LogHandler {
   /// it logs from a request, but the packages under it log errors whose
   /// text may carry a request's bytes.
   static func oneLine(_ line: String) -> String {
-    if line.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return line }
-    var result = ""
-    for scalar in line.unicodeScalars {
-      if isHiddenInAMessage(scalar) {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    escapingHidden(line)
   }
 
   /// Writes what is buffered now: before the process ends.

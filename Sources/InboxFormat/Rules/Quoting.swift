@@ -78,7 +78,7 @@ private struct Escaper {
     case _ where !escaped: result.unicodeScalars.append(scalar)
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
-    default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    default: appendHiddenEscaped(scalar, to: &result)
     }
     followsACharacter = !escaped
   }
@@ -90,6 +90,28 @@ private struct Escaper {
 private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
   let properties = scalar.properties
   return properties.isGraphemeExtend || properties.isEmojiModifier || properties.generalCategory == .spacingMark
+}
+
+/// `line` with each scalar ``isHiddenInAMessage(_:)`` says is hidden
+/// written as `\u{…}`, everything else as it is: for a line someone else
+/// wrote (a log line of a package, a parser's message), which no quotes
+/// delimit.
+package func escapingHidden(_ line: String) -> String {
+  if line.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return line }
+  var result = ""
+  for scalar in line.unicodeScalars {
+    if isHiddenInAMessage(scalar) {
+      appendHiddenEscaped(scalar, to: &result)
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+/// Appends a scalar as every message escapes one: `\u{1B}`, uppercase hex.
+package func appendHiddenEscaped(_ scalar: Unicode.Scalar, to result: inout String) {
+  result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
 }
 
 /// Whether a scalar must be escaped to keep a message one visible line:

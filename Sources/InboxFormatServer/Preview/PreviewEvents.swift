@@ -191,7 +191,7 @@ private struct Render: Sendable {
     var object = JSONObject()
     object.add("now", string: now.utcTextRoundedDown)
     object.add("settings", json: settings)
-    object.add("problem", json: problem.map(jsonString) ?? "null")
+    object.add("problem", json: problem.map { jsonStringLiteral($0) } ?? "null")
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
     let wait = clock.isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
     return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)

@@ -17,7 +17,7 @@ enum OneLine {
       if let byte = CommandLineArguments.byte(standingInFor: scalar) {
         result += "\\x{\(String(byte, radix: 16, uppercase: true))}"
       } else if isHiddenInAMessage(scalar) {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        appendHiddenEscaped(scalar, to: &result)
       } else {
         result.unicodeScalars.append(scalar)
       }

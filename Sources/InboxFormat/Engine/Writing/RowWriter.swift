@@ -181,6 +181,18 @@ func appendString(_ text: String, to output: inout ByteWriter) {
 
 /// Appends the contents of `text` as a JSON string literal holds them: runs
 /// of bytes that need no escape are copied whole, found eight bytes at a time.
+/// `value` as a JSON string literal, as rows write their texts: `"` and
+/// `\\` escaped, the controls below U+0020 as `\\n`, `\\r`, `\\t` or
+/// `\\u00XX`, everything else as it is (UTF-8, `/` and DEL included). The
+/// service's problem documents write their strings with it too.
+package func jsonStringLiteral(_ value: String) -> String {
+  var output = ByteWriter(capacity: value.utf8.count + 2)
+  output.append(UInt8(ascii: "\""))
+  appendEscaped(value, to: &output)
+  output.append(UInt8(ascii: "\""))
+  return String(decoding: output.takeBytes(), as: UTF8.self)
+}
+
 func appendEscaped(_ text: String, to output: inout ByteWriter) {
   if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
     let copy = Array(text.utf8)
