@@ -59,6 +59,30 @@ enum Corpus {
     return "{" + fields.joined(separator: ",") + "}"
   }
 
+  /// The same kind of messages as a Sendbird channel list
+  /// (`my_group_channels`, `--map sendbird --viewer me`): the other member's
+  /// nickname as the display name, the last message's Unix milliseconds.
+  static func sendbirdPayload(count: Int) -> [UInt8] {
+    var generator = SplitMix64(seed: 20_220_131)
+    var channels: [String] = []
+    for index in 0..<count {
+      let name = [firstNames.randomElement(using: &generator)!, lastNames.randomElement(using: &generator)!]
+        .filter { !$0.isEmpty }.joined(separator: " ")
+      let wordCount = Int.random(in: 1...40, using: &generator)
+      let text = (0..<wordCount).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
+      let age = Int(pow(generator.unit(), 3) * 400 * 86_400)
+      let milliseconds = (Int(now.timeIntervalSince1970) - age) * 1000 + Int.random(in: 0...999, using: &generator)
+      let digits = (0..<4).map { _ in String(format: "%02d", Int.random(in: 0...99, using: &generator)) }.joined(separator: " ")
+      let unread = [0, 0, 0, 1, 2, 10, 120].randomElement(using: &generator)!
+      channels.append(
+        #"{"channel_url":"sendbird_group_channel_\#(index)","name":"","is_distinct":true,"unread_message_count":\#(unread),"#
+          + #""last_message":{"message_id":\#(index),"type":"MESG","message":\#(quoted(text)),"created_at":\#(milliseconds)},"#
+          + #""members":[{"user_id":"me","nickname":"Me"},{"user_id":"u\#(index)","nickname":\#(quoted(name)),"#
+          + #""profile_url":"","phone_number":"+33 6 \#(digits)"}]}"#)
+    }
+    return Array(("{\"channels\":[" + channels.joined(separator: ",") + "],\"next\":\"\"}\n").utf8)
+  }
+
   private static func quoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }

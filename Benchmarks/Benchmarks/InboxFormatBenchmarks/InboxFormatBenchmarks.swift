@@ -4,7 +4,8 @@ import InboxFormat
 
 /// Engine only (``MessageMapper``), decode only (``InboxDecoder``), encode
 /// only (``InboxEncoder``) and end to end (``InboxFormatter``, the command's
-/// path, also with every optional field), at 20, 1k and 100k messages. Allocations (and instructions, where the machine exposes CPU
+/// path, also with every optional field), at 20, 1k and 100k messages; and a
+/// Sendbird channel list through its mapping, at 1k and 100k. Allocations (and instructions, where the machine exposes CPU
 /// counters) are the steady metrics: the committed p90 thresholds
 /// (Thresholds/) hold them within 5%. Wall clock and memory are checked only
 /// against gross regressions, since a shared machine makes them noisy.
@@ -74,6 +75,18 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("end-to-end-every-field_\(count)", configuration: configuration(count)) { benchmark in
       for _ in benchmark.scaledIterations {
         try InboxFormatter(context: everyField).format(payload) { blackHole($0) }
+      }
+    }
+  }
+
+  // A mapped payload end to end: the same kind of messages as Sendbird
+  // channels, read in one pass along the mapping's plan.
+  let sendbird = InputMapping.builtIn(named: "sendbird")!.viewer("me")
+  for count in [1_000, 100_000] {
+    let channels = Corpus.sendbirdPayload(count: count)
+    Benchmark("mapped-sendbird_\(count)", configuration: configuration(count)) { benchmark in
+      for _ in benchmark.scaledIterations {
+        try InboxFormatter(context: Corpus.context, mapping: sendbird).format(channels) { blackHole($0) }
       }
     }
   }
