@@ -290,6 +290,33 @@ def check_midnight(binary, driver):
         preview.stop()
 
 
+def check_clock(binary, driver):
+    # A running clock: the clock line ticks between renders, which come only when a label changes.
+    preview = Preview(binary, EXAMPLE, "--clock-start", "2022-01-31T11:00:00Z", "--locale", "en-US",
+                      "--time-zone", "Europe/Paris")
+    try:
+        load(driver, preview.url)
+        clock = driver.find_element(By.ID, "clock")
+        first = clock.text
+        check(first.startswith("2022-01-31T11:00:0") and first.endswith("running"), f"the clock line reads {first!r}")
+        driver.execute_script("window.notReloaded = true")
+        wait_for(lambda: clock.text[:19] >= "2022-01-31T11:00:02", 5, "the clock line ticking")
+        check(driver.execute_script("return window.notReloaded === true"), "the page reloaded")
+    finally:
+        driver.get("about:blank")  # so that its stream does not outlive the server
+        preview.stop()
+    # A frozen clock stays where it is.
+    preview = Preview(binary, EXAMPLE, "--now", "2022-01-31T12:00:00Z", "--locale", "en-US")
+    try:
+        load(driver, preview.url)
+        clock = driver.find_element(By.ID, "clock")
+        time.sleep(2.2)
+        check(clock.text == "2022-01-31T12:00:00Z frozen", f"the frozen clock line reads {clock.text!r}")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
+
 def check_hostile(binary, driver, folder):
     file = folder / "hostile.json"
     items = []
@@ -341,8 +368,20 @@ def check_locales(binary, driver, screenshots):
               "a Latin title in the Arabic screen does not keep its own direction")
         neutral = rows(driver, 1)[2].find_element(By.CSS_SELECTOR, ".title")
         check(neutral.get_attribute("dir") == "ltr", "a phone number does not read left to right in the Arabic screen")
-        # The time zone and hour cycle, from the page.
+        # Every screen's rows are as tall as the others', whatever the script's
+        # font: the Arabic screen gets the taller line of a font such as Noto
+        # Naskh Arabic (this machine has only DejaVu and Liberation).
+        driver.execute_script("document.querySelectorAll('section.screen')[1].style.lineHeight = '1.6'")
+        heights = [[row.rect["height"] for row in rows(driver, index)] for index in range(3)]
+        check(heights[0] == heights[1] == heights[2] and len(set(heights[0])) == 1, f"row heights per screen: {heights}")
+        # The time zone control offers the server's ids, and still takes free text.
         zone = driver.find_element(By.ID, "timeZone")
+        check(zone.get_attribute("list") == "zones", "the time zone control has no list")
+        offered = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#zones option'), (option) => option.value)")
+        check(len(offered) > 300 and "Europe/Paris" in offered and "America/New_York" in offered
+              and offered == sorted(offered), f"the time zone list offers {len(offered)} ids: {offered[:5]}…")
+        # The time zone and hour cycle, from the page.
         zone.clear()
         zone.send_keys("America/New_York")
         driver.find_element(By.CSS_SELECTOR, "#hourCycle option[value='24']").click()
@@ -400,6 +439,7 @@ def main():
             ("done when", lambda: check_done_when(binary, driver, arguments.screenshots)),
             ("live", lambda: check_live(binary, driver, folder)),
             ("midnight", lambda: check_midnight(binary, driver)),
+            ("clock", lambda: check_clock(binary, driver)),
             ("hostile names", lambda: check_hostile(binary, driver, folder)),
             ("locales", lambda: check_locales(binary, driver, arguments.screenshots)),
             ("host", lambda: check_host(binary)),

@@ -63,7 +63,10 @@ extension PreviewPage {
     .avatar.c3 { background: #34c759; } .avatar.c4 { background: #00a0b0; } .avatar.c5 { background: #007aff; }
     .avatar.c6 { background: #5856d6; } .avatar.c7 { background: #af52de; }
     .body { flex: 1; min-inline-size: 0; }
-    .line { display: flex; align-items: baseline; gap: 8px; }
+    /* Line boxes of a fixed height, within the avatar's: a script whose font
+       has a taller line (Arabic, Devanagari, Thai) gives rows the height of
+       every other screen's. */
+    .line { display: flex; align-items: baseline; gap: 8px; block-size: 21px; line-height: 21px; }
     .title { flex: 1; min-inline-size: 0; font-size: 17px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .row.unread .title { font-weight: 700; }
     /* Each text has its own direction; it lines up with the screen's start. */
@@ -71,7 +74,7 @@ extension PreviewPage {
     .screen[dir="rtl"] :is(.title, .message) { text-align: right; }
     .date { flex: none; font-size: 15px; color: var(--secondary); }
     .message {
-      margin-block-start: 2px; font-size: 15px; color: var(--secondary);
+      margin-block-start: 2px; font-size: 15px; color: var(--secondary); block-size: 19px; line-height: 19px;
       overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
     }
     .empty { color: var(--secondary); padding: 16px; margin: 0; }

@@ -1,7 +1,28 @@
+import Foundation
+import InboxFormatOptions
+
 extension PreviewPage {
   /// `GET /`: the page's frame. It holds nothing from the file or the
-  /// request: the script fills it from the events, as text.
-  static let html = #"""
+  /// request: the script fills it from the events, as text. The time zone
+  /// control offers the ids the server accepts (``zoneOptions``), and still
+  /// takes any text, such as an offset.
+  static let html = frame.replacingOccurrences(of: "<!-- zones -->", with: zoneOptions)
+
+  /// The zone ids a request may name, as `<option>`s of the time zone
+  /// control's list: the system's IANA ids that the server accepts, sorted.
+  static let zoneOptions: String = {
+    let ids = TimeZone.knownTimeZoneIdentifiers.filter { (try? TimeZoneName.timeZone(id: $0)) != nil }.sorted()
+    return ids.map { "<option value=\"\(escapedHTML($0))\"></option>" }.joined(separator: "\n")
+  }()
+
+  /// Text as HTML character data or a quoted attribute value.
+  static func escapedHTML(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+      .replacingOccurrences(of: "'", with: "&#39;")
+  }
+
+  private static let frame = #"""
     <!DOCTYPE html>
     <html lang="en">
     <head>
@@ -17,7 +38,10 @@ extension PreviewPage {
       <h1 id="file">inbox-format preview</h1>
       <form id="settings" class="controls" autocomplete="off">
         <label>Locales <input id="locale" name="locale" spellcheck="false" placeholder="en-US,ar-EG,ja-JP"></label>
-        <label>Time zone <input id="timeZone" name="timeZone" spellcheck="false" placeholder="Europe/Paris"></label>
+        <label>Time zone <input id="timeZone" name="timeZone" list="zones" spellcheck="false" placeholder="Europe/Paris"></label>
+        <datalist id="zones">
+    <!-- zones -->
+        </datalist>
         <label>Hours
           <select id="hourCycle" name="hourCycle">
             <option value="">locale's</option>

@@ -87,10 +87,23 @@ extension PreviewPage {
           if (document.activeElement !== control) control.value = settings[name];
         }
         const moved = settings.offset === 0 ? "" : " (" + (settings.offset > 0 ? "+" : "−") + span(Math.abs(settings.offset)) + ")";
-        $("clock").textContent = render.now + " " + settings.clock + moved;
+        clock = { now: Date.parse(render.now), at: performance.now(), running: settings.clock === "running",
+                  label: " " + settings.clock + moved };
+        showClock();
         showProblem(render.problem || "");
         screens.replaceChildren(...render.screens.map((data) => screen(data, settings)));
       };
+
+      // The clock line: the render's instant, then, while the clock runs,
+      // ticking on between renders (which come only when a label changes).
+      let clock = null;
+      const showClock = () => {
+        if (!clock) return;
+        const elapsed = clock.running ? performance.now() - clock.at : 0;
+        const instant = new Date(clock.now + Math.floor(elapsed / 1000) * 1000);
+        $("clock").textContent = instant.toISOString().replace(/\.\d{3}Z$/, "Z") + clock.label;
+      };
+      setInterval(showClock, 1000);
 
       const span = (seconds) => {
         const units = [[604800, "w"], [86400, "d"], [3600, "h"], [60, "min"], [1, "s"]];
