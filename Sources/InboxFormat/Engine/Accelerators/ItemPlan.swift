@@ -113,6 +113,8 @@ struct ItemPlanReader {
   /// The UTF-8 of the viewer's id, when it is a string.
   private let viewerBytes: [UInt8]?
   private let viewer: JSONValue?
+  /// The last object a filter read to its end, checking it: where it starts and ends.
+  private var scannedObject = (start: -1, end: -1)
 
   init(plan: ItemPlan, bytes: UnsafeBufferPointer<UInt8>, viewer: JSONValue?) {
     self.plan = plan
@@ -211,7 +213,12 @@ struct ItemPlanReader {
         end = scanner.position
       }
       if end < 0 {
-        guard skip(depth: depth + 1) else { return false }
+        // An element a filter read whole and passed over is not read again.
+        if scannedObject.start == element && depth + 1 < JSONScanner.maximumDepth {
+          scanner.position = scannedObject.end
+        } else {
+          guard skip(depth: depth + 1) else { return false }
+        }
       }
       withUnsafeMutableBytes(of: &ring) { $0.storeBytes(of: element, toByteOffset: (count % 8) * 8, as: Int.self) }
       count += 1
@@ -283,7 +290,10 @@ struct ItemPlanReader {
       guard skip(depth: depth + 1) else { return nil }
       scanner.skipWhitespace()
       guard let more = try? scanner.moveToNextMember(closing: UInt8(ascii: "}")) else { return nil }
-      if !more { return last }
+      if !more {
+        scannedObject = (start, scanner.position)
+        return last
+      }
     }
   }
 

@@ -60,9 +60,12 @@ import Testing
 
   @Test func invalidJSONIsGivenUp() throws {
     let query = try #require(ByteQuery(try JSONPathQuery("$.a.b")))
-    let plan = try #require(ItemPlan([(query, false)]))
+    // A filter reads elements it passes over: they are checked all the same.
+    let filtered = try #require(ByteQuery(try JSONPathQuery("$.a[?@.b == 2].c", functions: MappingFields.functions)))
+    let plan = try #require(ItemPlan([(query, false), (filtered, false)]))
     for text in [#"{"a": {"b": 1,}}"#, #"{"a": {"b": tru}}"#, #"{"a" {"b": 1}}"#, #"{"a": [1 2]}"#, #"{"c": "\x"}"#,
       #"{"a": {"b": "1"}"#, "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 601)]
+      + [#"{"a": [{"b": 1, "c": tru}]}"#, #"{"a": [{"b": 1, "c": [1,]}]}"#, #"{"a": [{"b": 1} {"b": 2}]}"#]
     {
       let json = Array(text.utf8)
       json.withUnsafeBufferPointer { bytes in
