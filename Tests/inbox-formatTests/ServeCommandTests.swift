@@ -41,7 +41,7 @@ import Testing
 }
 
 /// The built binary running `serve`, its standard error gathered.
-private final class ServerProcess: @unchecked Sendable {
+final class ServerProcess: @unchecked Sendable {
   let process = Process()
   let port: Int
   private let errors = Pipe()
@@ -83,6 +83,13 @@ private final class ServerProcess: @unchecked Sendable {
   }
 
   var standardError: String { gathered.lock.withLock { gathered.text } }
+
+  /// The server's resident memory, in bytes (`VmRSS`).
+  var residentBytes: Int {
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+  }
 
   /// SIGTERM, then the exit status once it has ended.
   func terminate() -> (status: Int32, signaled: Bool) {

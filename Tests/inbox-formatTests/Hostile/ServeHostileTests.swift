@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// `inbox-format serve` against a hostile client, on loopback: what a
+/// client sends must not hold the server's memory.
+@Suite struct ServeHostileTests {
+  /// Each new locale name once kept about 12 KB for good in Foundation and
+  /// ICU; variant subtags (`en-US-aaaaa`) make names without end. 6,000 of
+  /// them, as `locale` and as `Accept-Language`, must not grow the server
+  /// by more than 40 MiB.
+  @Test func variantLocalesDoNotGrowMemory() async throws {
+    let server = try ServerProcess(["serve", "--port", "0", "--log-level", "error"])
+    defer { _ = server.terminate() }
+    // Four connections at once: the debug build answers one at a time slowly.
+    let clients = try (0..<4).map { _ in try KeepAliveClient(port: server.port) }
+    @Sendable func post(_ index: Int) throws -> String {
+      var letters = ""
+      var rest = index
+      for _ in 0..<5 {
+        letters.append(Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(rest % 26))))
+        rest /= 26
+      }
+      let name = "en-US-\(letters)"
+      let head =
+        index.isMultiple(of: 2)
+        ? "POST /v1/rows?locale=\(name)&now=2022-01-31T12:00:00Z HTTP/1.1\r\n"
+        : "POST /v1/rows?now=2022-01-31T12:00:00Z HTTP/1.1\r\nAccept-Language: \(name)\r\n"
+      return try clients[index % 4].exchange(head + "Host: 127.0.0.1\r\nContent-Length: 2\r\n\r\n[]")
+    }
+    func postAll(_ range: Range<Int>) -> Int {
+      let failures = Mutex(0)
+      DispatchQueue.concurrentPerform(iterations: 4) { part in
+        for index in stride(from: range.lowerBound + part, to: range.upperBound, by: 4) {
+          if (try? post(index))?.hasPrefix("HTTP/1.1 200") != true { failures.withLock { $0 += 1 } }
+        }
+      }
+      return failures.withLock { $0 }
+    }
+    // Warmed up: what every server makes once is made.
+    #expect(postAll(0..<200) == 0)
+    let before = server.residentBytes
+    #expect(postAll(200..<6_200) == 0)
+    let grown = server.residentBytes - before
+    #expect(grown <= 40 << 20, "grew by \(grown >> 20) MiB")
+  }
+}
+
+/// One keep-alive connection, one request at a time, on the calling thread.
+final class KeepAliveClient: @unchecked Sendable {
+  private let descriptor: Int32
+
+  init(port: Int) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var time = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else {
+      close(descriptor)
+      throw POSIXError(.ECONNREFUSED)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Sends `request` and reads its answer: the head, and as many bytes of
+  /// body as its `Content-Length` says.
+  func exchange(_ request: String) throws -> String {
+    let bytes = Array(request.utf8)
+    guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count
+    else { throw POSIXError(.EPIPE) }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      if let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
+        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+        let length =
+          head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+          .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
+        if received.count >= end.upperBound + length { return String(decoding: received, as: UTF8.self) }
+      }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      guard count > 0 else { throw POSIXError(.ECONNRESET) }
+      received += buffer[..<count]
+    }
+  }
+}
