@@ -46,6 +46,12 @@ final class RawConnection: @unchecked Sendable {
     }
   }
 
+  /// Sends nothing more, as a client that goes away does (its FIN), while
+  /// what the server still sends can be read.
+  func finishSending() {
+    shutdown(descriptor, Int32(SHUT_WR))
+  }
+
   /// Everything the server sends until it closes the connection (or the read times out).
   func readToEnd() async -> String {
     await onItsThread {
