@@ -85,9 +85,14 @@ final class ServerProcess: @unchecked Sendable {
   var standardError: String { gathered.lock.withLock { gathered.text } }
 
   /// The server's resident memory, in bytes (`VmRSS`).
-  var residentBytes: Int {
+  var residentBytes: Int { status("VmRSS:") }
+
+  /// The most resident memory the server has had, in bytes (`VmHWM`).
+  var peakResidentBytes: Int { status("VmHWM:") }
+
+  private func status(_ field: String) -> Int {
     let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
     return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
   }
 

@@ -9,11 +9,16 @@ final class RawConnection: @unchecked Sendable {
   private let descriptor: Int32
 
   /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-  init(port: Int, timeout: Int = 15) throws {
+  /// A `receiveBuffer` in bytes makes the kernel take little of an answer
+  /// that the test does not read.
+  init(port: Int, timeout: Int = 15, receiveBuffer: Int32? = nil) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    if var size = receiveBuffer {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
