@@ -61,7 +61,10 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
   let host = configuration.host
   return Application(
     router: router,
-    server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+    server: .http1(
+      configuration: .init(
+        additionalChannelHandlers: [ConnectionGuard(bodyTimeout: TimeAmount(configuration.bodyTimeout))],
+        idleTimeout: TimeAmount(configuration.idleTimeout))),
     configuration: .init(address: .hostname(host, port: configuration.port), serverName: "inbox-format"),
     onServerRunning: { channel in onListening?(host, channel.localAddress?.port ?? configuration.port) },
     logger: logger)

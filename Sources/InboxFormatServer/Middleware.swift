@@ -10,10 +10,12 @@ import Synchronization
 /// 404, the method table's 405, the handler's 400, 406,
 /// 408, 413, 415 and 503, and anything unexpected as 500 (logged).
 ///
-/// A request answered before its body was read has its input closed when
-/// that body is long or of unknown length, so that the server does not go
-/// on reading what nobody wants (a short one is read and dropped, which
-/// keeps the connection).
+/// A request answered without its body being read (an error, or a route
+/// that reads none) has its input closed when that body is long or of
+/// unknown length, so that the server does not go on reading what nobody
+/// wants, and its answer says `Connection: close` (``ConnectionGuard``
+/// then closes the connection once it is written). A short one is read and
+/// dropped, which keeps the connection.
 struct ProblemMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
@@ -23,15 +25,17 @@ struct ProblemMiddleware: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    var response: Response
     do {
-      return try await next(request, context)
+      response = try await next(request, context)
     } catch {
-      let problem = problem(for: error, request: request)
-      if request.hasBodyNotToDrain && !context.body.isRead {
-        context.channel.close(mode: .input, promise: nil)
-      }
-      return problem.response
+      response = problem(for: error, request: request).response
     }
+    if request.hasBodyNotToDrain && !context.body.isRead {
+      context.channel.close(mode: .input, promise: nil)
+      response.headers[.connection] = "close"
+    }
+    return response
   }
 
   func problem(for error: any Error, request: Request) -> Problem {

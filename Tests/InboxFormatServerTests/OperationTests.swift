@@ -85,6 +85,62 @@ import Testing
     }
   }
 
+  /// A route that reads no body does not read a long one either: a 100 MB
+  /// body on `GET /healthz` was once read whole.
+  @Test func aLongBodyOnARouteThatReadsNoneIsNotRead() async throws {
+    try await withServer(.live) { client in
+      let connection = try RawConnection(port: try #require(client.port))
+      await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n ")
+      var sent = 0
+      let chunk = String(repeating: " ", count: 65_536)
+      while sent < 100_000_000, await connection.send(chunk) { sent += chunk.utf8.count }
+      #expect(sent < 50_000_000)
+      let answer = await connection.readToEnd()
+      #expect(answer.hasPrefix("HTTP/1.1 200"))
+      #expect(answer.contains("Connection: close"))
+      #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(answer)")
+    }
+  }
+
+  /// A short body left unread is read and dropped after the answer, within
+  /// the body timeout like any body: a trickled one holds its connection no
+  /// longer than that.
+  @Test func aBodyLeftUnreadMustArriveWithinTheBodyTimeout() async throws {
+    let configuration = testConfiguration {
+      $0.bodyTimeout = .seconds(1)
+      $0.idleTimeout = .seconds(60)
+    }
+    try await withServer(.live, configuration) { client in
+      let connection = try RawConnection(port: try #require(client.port), timeout: 10)
+      let start = ContinuousClock.now
+      await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{")
+      let answer = await connection.readToEnd()
+      let waited = ContinuousClock.now - start
+      #expect(answer.hasPrefix("HTTP/1.1 200"))
+      #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(answer)")
+      // Closed at the deadline, not by the idle timeout a minute on (nor the read's own 10 s).
+      #expect(waited >= .seconds(1) && waited < .seconds(5), "after \(waited)")
+    }
+  }
+
+  /// One answer per request: a request refused before its long body is read
+  /// gets its answer, and then the connection closes, with no second,
+  /// unasked `400` from the parser.
+  @Test(arguments: [
+    "POST /v1/rows HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n[",
+    "POST /v1/rows?colour=red HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n[",
+    "POST /v1/rows?colour=red HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n",
+  ])
+  func aRefusedRequestGetsOneAnswer(_ request: String) async throws {
+    try await withServer(.live, testConfiguration { $0.maxBodySize = 1_000 }) { client in
+      let connection = try RawConnection(port: try #require(client.port), timeout: 10)
+      await connection.send(request)
+      let answer = await connection.readToEnd()
+      #expect(answer.hasPrefix("HTTP/1.1 4"))
+      #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(answer)")
+    }
+  }
+
   @Test func aChunkedBodyPastTheLimitIs413() async throws {
     try await withServer(.live, testConfiguration { $0.maxBodySize = 1_000 }) { client in
       let connection = try RawConnection(port: try #require(client.port))
