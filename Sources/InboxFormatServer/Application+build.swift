@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// Middleware, outermost first: the access log (it sees every answer),
 /// for a preview its guard (its headers on every answer, and only loopback
 /// names asked on loopback), problem details (every error becomes one),
-/// the method table (405). The limit on requests in flight and the budget
+/// the transfer codings (501), the method table (405). The limit on requests in flight and the budget
 /// of bodies held are `POST /v1/rows`'s own (``RowsEndpoint``), so that
 /// health checks are answered under load.
 package func buildApplication(_ configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
@@ -33,6 +33,7 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
     methods["/events"] = [.get]
   }
   router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints))
+  router.add(middleware: TransferCodingMiddleware())
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 
   let rows = RowsEndpoint(configuration: configuration, logger: logger)

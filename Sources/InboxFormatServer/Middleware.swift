@@ -4,11 +4,13 @@ import Hummingbird
 import InboxFormat
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// Answers every error as problem details, whoever threw it: the router's
 /// 404, the method table's 405, the handler's 400, 406,
-/// 408, 413, 415 and 503, and anything unexpected as 500 (logged).
+/// 408, 413, 415, 501 and 503, a body's broken framing as 400, and
+/// anything unexpected as 500 (logged).
 ///
 /// A request answered without its body being read (an error, or a route
 /// that reads none) has its input closed when that body is long or of
@@ -46,6 +48,13 @@ struct ProblemMiddleware: RouterMiddleware {
       return Problem(error.status, detail: error.body ?? defaultDetail(error.status, request), headers: error.headers)
     case let error as any HTTPResponseError:
       return Problem(error.status, detail: defaultDetail(error.status, request))
+    case let error as HTTPParserError:
+      // A body's framing broken partway (a chunk size that is not one):
+      // the client's fault, so not worth the error log, and the connection
+      // cannot be read further.
+      return Problem(
+        .badRequest, detail: "the request body's framing is not valid (\(error))",
+        headers: [.connection: "close"])
     case is CancellationError:
       // Shutdown's grace period ran out while this request was still being received.
       return Problem(.serviceUnavailable, detail: "the server is shutting down", headers: [.connection: "close"])
@@ -63,6 +72,26 @@ struct ProblemMiddleware: RouterMiddleware {
     case .contentTooLarge: "the request body is too large"
     default: status.reasonPhrase.lowercased()
     }
+  }
+}
+
+/// 501 for a body in a transfer coding other than chunked alone
+/// (`Transfer-Encoding: gzip, chunked`): the parser takes its framing from
+/// `chunked` and would hand on the body still in the other coding.
+struct TransferCodingMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let codings = request.headers[.transferEncoding],
+      codings.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) != ["chunked"]
+    {
+      throw Problem(
+        .notImplemented,
+        detail: "Transfer-Encoding \(quoted(codings, limit: 100)) is not supported; expected chunked alone")
+    }
+    return try await next(request, context)
   }
 }
 
