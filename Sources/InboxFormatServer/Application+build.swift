@@ -32,7 +32,7 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
     // A stream has no end to measure, so no HEAD.
     methods["/events"] = [.get]
   }
-  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints))
+  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints, idleTimeout: configuration.idleTimeout))
   router.add(middleware: TransferCodingMiddleware())
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 

@@ -14,6 +14,11 @@ import NIOHTTPTypes
 ///   dropped after the answer, and once the deadline has passed the
 ///   connection closes instead. (A route that reads a body answers `408`
 ///   itself: ``RowsEndpoint``.)
+/// - A body that stops arriving for the idle timeout is answered `408`
+///   rather than cut off in silence: the idle timer's close, while a body
+///   still comes and nothing is answered, becomes a ``BodyStalledError``
+///   for whoever reads the body, and the connection closes once that
+///   answer is written (or five seconds later, should none be).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
@@ -30,6 +35,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var isAnswered = false
   /// The answer being written says `Connection: close`.
   private var closesAfterAnswer = false
+  /// A close held back while a stalled body's reader answers, and its promise.
+  private var heldClose: (Scheduled<Void>, EventLoopPromise<Void>?)?
+
+  /// How long a close is held back for a stalled body's answer.
+  static let stallAnswerGrace = TimeAmount.seconds(5)
 
   init(bodyTimeout: TimeAmount) {
     self.bodyTimeout = bodyTimeout
@@ -62,6 +72,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     case .head(let response):
       closesAfterAnswer = response.headerFields[.connection]?.lowercased() == "close"
     case .end:
+      if let (timer, closePromise) = heldClose {
+        timer.cancel()
+        heldClose = nil
+        context.writeAndFlush(data, promise: promise)
+        context.close(promise: closePromise)
+        return
+      }
       if closesAfterAnswer || (deadlineHasPassed && !bodyIsWhole) {
         context.writeAndFlush(data, promise: promise)
         context.close(promise: nil)
@@ -74,7 +91,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     context.write(data, promise: promise)
   }
 
+  func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    // Only the idle timer closes the whole connection while a request's
+    // body is still coming and nothing is answered.
+    guard mode == .all, !bodyIsWhole, !isAnswered, heldClose == nil else {
+      context.close(mode: mode, promise: promise)
+      return
+    }
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let timer = context.eventLoop.scheduleTask(in: Self.stallAnswerGrace) {
+      let (handler, context) = loopBound.value
+      guard let (_, closePromise) = handler.heldClose else { return }
+      handler.heldClose = nil
+      context.close(promise: closePromise)
+    }
+    heldClose = (timer, promise)
+    context.fireErrorCaught(BodyStalledError())
+  }
+
   func handlerRemoved(context: ChannelHandlerContext) {
+    heldClose?.0.cancel()
     deadline?.cancel()
     deadline = nil
   }
@@ -88,3 +124,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     if isAnswered { context.close(promise: nil) }
   }
 }
+
+/// A request's body stopped arriving for the idle timeout.
+struct BodyStalledError: Error {}

@@ -23,6 +23,8 @@ struct ProblemMiddleware: RouterMiddleware {
   let logger: Logger
   /// The endpoints a 404 names, as "METHOD /path".
   let endpoints: [String]
+  /// How long a body may stop arriving (``ServerConfiguration/idleTimeout``), as a 408 says.
+  let idleTimeout: Duration
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -54,6 +56,10 @@ struct ProblemMiddleware: RouterMiddleware {
       // cannot be read further.
       return Problem(
         .badRequest, detail: "the request body's framing is not valid (\(error))",
+        headers: [.connection: "close"])
+    case is BodyStalledError:
+      return Problem(
+        .requestTimeout, detail: "the request body stopped arriving for \(describe(idleTimeout))",
         headers: [.connection: "close"])
     case is CancellationError:
       // Shutdown's grace period ran out while this request was still being received.

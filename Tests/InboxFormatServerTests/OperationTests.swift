@@ -228,6 +228,26 @@ import Testing
 
   /// A request whose body is read counts until its answer is written: here
   /// an NDJSON answer its client does not read.
+  /// A body that stops partway is answered 408 when the idle timeout
+  /// passes, not cut off in silence, and the connection closes.
+  @Test func aStalledBodyIs408() async throws {
+    let configuration = testConfiguration {
+      $0.idleTimeout = .seconds(1)
+      $0.bodyTimeout = .seconds(60)
+    }
+    try await withServer(.live, configuration) { client in
+      let connection = try RawConnection(port: try #require(client.port), timeout: 20)
+      let start = ContinuousClock.now
+      await connection.send("POST /v1/rows HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[")
+      let answer = await connection.readToEnd()
+      let waited = ContinuousClock.now - start
+      #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+      #expect(answer.contains(#""detail":"the request body stopped arriving for 1 second""#))
+      #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "\(answer)")
+      #expect(waited >= .seconds(1) && waited < .seconds(10), "after \(waited)")
+    }
+  }
+
   @Test func requestsPastTheLimitInFlightAre503() async throws {
     let configuration = testConfiguration {
       $0.maxRequestsInFlight = 1
