@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 
 /// A TCP connection to a live test server, written byte by byte as a test
-/// wants (a body trickled, a length that lies), on its own thread so that
-/// blocking reads never hold a thread of the server's.
+/// wants (a body trickled, a length that lies), each read and write on a
+/// thread of its own so that blocking reads never hold a thread of the
+/// server's, nor of another test.
 final class RawConnection: @unchecked Sendable {
   private let descriptor: Int32
 
@@ -85,9 +86,13 @@ final class RawConnection: @unchecked Sendable {
     }
   }
 
+  /// Runs `work` on a thread of its own: a read blocks until the server
+  /// answers or the timeout passes, and Dispatch's global queue has as many
+  /// threads as cores, so a few blocked reads there would stall every other
+  /// test's reads, and the server's NDJSON formatting, for as long.
   private func onItsThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: work()) }
+      Thread.detachNewThread { continuation.resume(returning: work()) }
     }
   }
 }
