@@ -76,12 +76,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer.cancel()
         heldClose = nil
         context.writeAndFlush(data, promise: promise)
-        context.close(promise: closePromise)
+        closeAfterLingering(context: context, promise: closePromise)
         return
       }
       if closesAfterAnswer || (deadlineHasPassed && !bodyIsWhole) {
         context.writeAndFlush(data, promise: promise)
-        context.close(promise: nil)
+        closeAfterLingering(context: context)
         return
       }
       isAnswered = true
@@ -114,6 +114,22 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     deadline?.cancel()
     deadline = nil
   }
+
+  /// Ends the connection after its last answer: the output at once, so
+  /// that nothing can follow the answer, and the rest a moment later. A
+  /// socket closed whole while the client's unread body is still in it
+  /// answers with a reset, which can reach the client before the answer
+  /// has been read and destroy it.
+  private func closeAfterLingering(context: ChannelHandlerContext, promise: EventLoopPromise<Void>? = nil) {
+    context.close(mode: .output, promise: nil)
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    context.eventLoop.scheduleTask(in: Self.linger) {
+      loopBound.value.close(promise: promise)
+    }
+  }
+
+  /// How long a connection lingers after its last answer.
+  static let linger = TimeAmount.seconds(5)
 
   /// Past the deadline a body still coming is not read further: once the
   /// answer is written the connection closes (at once when it is).

@@ -31,6 +31,12 @@ import Testing
     #expect(result.stderr.contains("--port must be from 0 to 65535"))
   }
 
+  @Test func aBodyMemoryBelowTheBodySizeIsAUsageError() throws {
+    let result = try BuiltBinary.run(["serve", "--max-body-size", "1000", "--max-body-memory", "999"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--max-body-memory must be at least --max-body-size (1000), not 999"))
+  }
+
   @Test func aPortInUseIsReportedWith74() async throws {
     let first = try ServerProcess(["serve", "--port", "0"])
     let result = try BuiltBinary.run(["serve", "--port", String(first.port)])
