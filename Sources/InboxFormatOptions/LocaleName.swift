@@ -8,7 +8,9 @@ package import Foundation
 /// It is refused when ICU cannot read it, when its language has no CLDR
 /// data (ICU would then take the process's default locale, so labels would
 /// follow `LANG`), when its region is not a region, or when it asks for a
-/// calendar, numbering system or hour cycle ICU does not have.
+/// calendar, numbering system or hour cycle ICU does not have. What no
+/// label depends on is left out first (``canonicalTag(from:)``): `en-US-aaaaa`
+/// and `en_us.UTF-8` are `en-US`.
 package enum LocaleName {
   /// The locale of `LANG=C`, of `POSIX`, and of an environment that names none or an unusable one.
   package static let posix = Locale(identifier: "en_US_POSIX")
@@ -18,6 +20,37 @@ package enum LocaleName {
 
   /// The locale `name` names, or why it cannot be used.
   package static func locale(from name: String) throws(OptionError) -> Locale {
+    try locale(canonicalTag: canonicalTag(from: name), name: name)
+  }
+
+  /// The locale of a tag that ``canonicalTag(from:)`` made of `name`.
+  ///
+  /// Foundation keeps every locale it makes for the life of the process,
+  /// under each identifier it is given, and so do some of its formatter
+  /// caches: only canonical tags reach it, so that names that differ in what
+  /// no label depends on share one locale.
+  package static func locale(canonicalTag tag: String, name: String) throws(OptionError) -> Locale {
+    if tag == posixTag { return posix }
+    let locale = Locale(identifier: Locale.identifier(.bcp47, from: tag))
+    // A tag ICU cannot read would be formatted as less than it says.
+    guard locale.isReadByICU else { throw .malformedLocale(name) }
+    return locale
+  }
+
+  /// The canonical BCP 47 tag of the locale `name` names, made without
+  /// asking Foundation or ICU (both keep what they are asked about): the
+  /// language (lower case, deprecated codes replaced: `iw` is `he`), a
+  /// script that CLDR has data for (title case), the region (upper case),
+  /// and of the `-u-` extension the keywords that labels depend on, sorted:
+  /// `ca`, `fw`, `hc`, `nu`, `rg`, and `va-posix`. Variants without CLDR
+  /// data (`en-US-aaaaa`), other keywords, other extensions and private
+  /// use change no label and are left out; a script without data, or an
+  /// `rg` or `fw` that is not one, is left out as ICU would ignore it.
+  ///
+  /// ```swift
+  /// try LocaleName.canonicalTag(from: "EN_us-1996-u-nu-thai-co-phonebk-x-mine")  // "en-US-u-nu-thai"
+  /// ```
+  package static func canonicalTag(from name: String) throws(OptionError) -> String {
     guard !name.isEmpty, name.utf8.count <= longestName,
       name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || nameSymbols.contains($0) || ("0"..."9").contains($0)) })
     else { throw .malformedLocale(name) }
@@ -34,27 +67,118 @@ package enum LocaleName {
       }
       if let dot = identifier.firstIndex(of: ".") { identifier = identifier[..<dot] }
     }
-    if identifier == "C" || identifier == "POSIX" { return posix }
+    if identifier == "C" || identifier == "POSIX" { return posixTag }
     let subtags = identifier.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
-    guard let language = subtags.first, (2...3).contains(language.count), language.allSatisfy(\.isLetter),
-      subtags.allSatisfy({ (1...8).contains($0.count) })
+      .map { $0.lowercased() }
+    guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter),
+      subtags.allSatisfy({ (1...8).contains($0.count) && !$0.contains(".") && !$0.contains("@") })
     else { throw .malformedLocale(name) }
-    if let script {
-      identifier = Substring(([String(language), script] + subtags.dropFirst().map(String.init)).joined(separator: "_"))
+    let language = languageAliases[first] ?? first
+    guard languagesWithData.contains(language) else {
+      throw .localeWithoutData(name, language: String(identifier.prefix(first.count)))
     }
-    let locale = Locale(identifier: Locale.identifier(.bcp47, from: String(identifier)))
-    // A tag ICU cannot read (a malformed extension: `th-t-nu0nu`) would be
-    // formatted as less than it says.
-    guard locale.isReadByICU else { throw .malformedLocale(name) }
-    let components = Locale.Components(locale: locale)
-    guard let code = components.languageComponents.languageCode?.identifier, languagesWithData.contains(code) else {
-      throw .localeWithoutData(name, language: String(language))
+    var index = 1
+    if index < subtags.count, subtags[index].count == 4, subtags[index].allSatisfy(\.isLetter) {
+      let named = subtags[index].prefix(1).uppercased() + subtags[index].dropFirst()
+      if script == nil, scriptsWithData.contains(named) { script = named }
+      index += 1
     }
-    if let region = components.languageComponents.region, !Locale.Region.isoRegions.contains(region) {
-      throw .unknownRegion(name, region: region.identifier)
+    var region: String?
+    if index < subtags.count, isRegion(subtags[index]) {
+      region = subtags[index].uppercased()
+      guard regions.contains(region!) else { throw .unknownRegion(name, region: region!) }
+      index += 1
     }
-    try checkKeywords(of: locale, name: name)
-    return locale
+    var keywords: [String: String] = [:]
+    while index < subtags.count, isVariant(subtags[index]) {
+      if subtags[index] == "posix" { keywords["va"] = "posix" }
+      index += 1
+    }
+    while index < subtags.count {
+      let singleton = subtags[index]
+      guard singleton.count == 1 else { throw .malformedLocale(name) }
+      index += 1
+      if singleton == "x" { break }  // private use, to the end
+      let start = index
+      while index < subtags.count, subtags[index].count > 1 { index += 1 }
+      guard index > start else { throw .malformedLocale(name) }
+      if singleton == "u" { try readKeywords(subtags[start..<index], into: &keywords, name: name) }
+      // ICU refuses a malformed transform (`th-t-nu0nu`): so does the name.
+      if singleton == "t", !isTransform(subtags[start..<index]) { throw .malformedLocale(name) }
+    }
+    var tag = [language, script, region].compactMap { $0 }.joined(separator: "-")
+    if !keywords.isEmpty { tag += "-u-" + keywords.sorted { $0.key < $1.key }.map { "\($0.key)-\($0.value)" }.joined(separator: "-") }
+    return tag
+  }
+
+  /// The keywords of a `-u-` extension's subtags that labels depend on.
+  /// A calendar, numbering system or hour cycle ICU does not have is
+  /// refused: it asks for labels that cannot be made.
+  private static func readKeywords(
+    _ subtags: ArraySlice<String>, into keywords: inout [String: String], name: String
+  ) throws(OptionError) {
+    var index = subtags.startIndex
+    // Attributes come before the first key, and mean nothing to labels.
+    while index < subtags.endIndex, subtags[index].count > 2 { index += 1 }
+    while index < subtags.endIndex {
+      let key = subtags[index]
+      guard key.count == 2, key.last!.isLetter else { throw .malformedLocale(name) }
+      index += 1
+      let start = index
+      while index < subtags.endIndex, subtags[index].count > 2 { index += 1 }
+      let value = subtags[start..<index].joined(separator: "-")
+      // The first of a repeated key counts, as in ICU.
+      guard keywords[key] == nil else { continue }
+      switch key {
+      case "ca":
+        guard calendars.contains(value) else { throw .malformedLocale(name) }
+      case "nu":
+        guard numberingSystems.contains(value) else { throw .malformedLocale(name) }
+      case "hc":
+        guard ["h11", "h12", "h23", "h24"].contains(value) else { throw .malformedLocale(name) }
+      case "rg":
+        guard value.count == 6, value.hasSuffix("zzzz"), regions.contains(value.prefix(2).uppercased()) else { continue }
+      case "fw":
+        guard ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].contains(value) else { continue }
+      case "va":
+        guard value == "posix" else { continue }
+      default:
+        continue
+      }
+      keywords[key] = value
+    }
+  }
+
+  /// The subtags of a `-t-` extension (RFC 6497): a language tag, fields
+  /// (a letter and a digit, then values of 3 to 8 characters), or both.
+  private static func isTransform(_ subtags: ArraySlice<String>) -> Bool {
+    var index = subtags.startIndex
+    let end = subtags.endIndex
+    if index < end, [2, 3, 5, 6, 7, 8].contains(subtags[index].count), subtags[index].allSatisfy(\.isLetter) {
+      index += 1
+      if index < end, subtags[index].count == 4, subtags[index].allSatisfy(\.isLetter) { index += 1 }
+      if index < end, isRegion(subtags[index]) { index += 1 }
+      while index < end, isVariant(subtags[index]) { index += 1 }
+    }
+    while index < end {
+      let key = subtags[index]
+      guard key.count == 2, key.first!.isLetter, key.last!.isNumber else { return false }
+      index += 1
+      let start = index
+      while index < end, subtags[index].count >= 3 { index += 1 }
+      guard index > start else { return false }
+    }
+    return true
+  }
+
+  /// `2ALPHA` or `3DIGIT`.
+  private static func isRegion(_ subtag: String) -> Bool {
+    (subtag.count == 2 && subtag.allSatisfy(\.isLetter)) || (subtag.count == 3 && subtag.allSatisfy(\.isNumber))
+  }
+
+  /// `5*8alphanum` or `DIGIT 3alphanum`.
+  private static func isVariant(_ subtag: String) -> Bool {
+    subtag.count >= 5 || (subtag.count == 4 && subtag.first!.isNumber)
   }
 
   /// The locale the environment names: the first of `LC_ALL`, `LC_TIME` and
@@ -67,40 +191,6 @@ package enum LocaleName {
       }
     }
     return posix
-  }
-
-  /// The Unicode extension's calendar, numbering system and hour cycle,
-  /// checked against what ICU has; other keywords (`-u-rg-`, `-u-fw-`)
-  /// pass as ICU reads them.
-  private static func checkKeywords(of locale: Locale, name: String) throws(OptionError) {
-    let keywords = unicodeKeywords(in: locale.identifier)
-    if let calendar = keywords["ca"], !calendars.contains(calendar) {
-      throw .malformedLocale(name)
-    }
-    if let numbers = keywords["nu"], !Locale.NumberingSystem.availableNumberingSystems.contains(Locale.NumberingSystem(numbers)) {
-      throw .malformedLocale(name)
-    }
-    if let hours = keywords["hc"], !["h11", "h12", "h23", "h24"].contains(hours) {
-      throw .malformedLocale(name)
-    }
-  }
-
-  /// The keywords of the `-u-` extension of a BCP 47 tag: `ca` → `japanese`.
-  static func unicodeKeywords(in tag: String) -> [String: String] {
-    let subtags = tag.lowercased().split(separator: "-").map(String.init)
-    guard let start = subtags.firstIndex(of: "u") else { return [:] }
-    var keywords: [String: String] = [:]
-    var key: String?
-    for subtag in subtags[(start + 1)...] {
-      if subtag.count == 1 { break }  // the next extension
-      if subtag.count == 2 {
-        key = subtag
-        keywords[subtag] = ""
-      } else if let key {
-        keywords[key] = keywords[key]!.isEmpty ? subtag : keywords[key]! + "-" + subtag
-      }
-    }
-    return keywords
   }
 
   /// CLDR's calendar identifiers that Foundation has.
@@ -116,6 +206,22 @@ package enum LocaleName {
   private static let posixScriptModifiers = [
     "latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "arabic": "Arab",
   ]
+
+  /// The tag of ``posix``.
+  private static let posixTag = "en-US-u-va-posix"
+
+  /// Deprecated language codes that ICU replaces.
+  private static let languageAliases = ["iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro"]
+
+  /// The numbering systems ICU has.
+  private static let numberingSystems = Set(Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
+
+  /// ISO 3166 and UN M.49 regions, upper case.
+  private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
+
+  /// The scripts CLDR has locales for (`Latn`, `Cyrl`, `Hant`).
+  private static let scriptsWithData = Set(
+    Locale.availableIdentifiers.compactMap { Locale.Components(identifier: $0).languageComponents.script?.identifier })
 
   /// The languages ICU has CLDR data for.
   private static let languagesWithData = Set(

@@ -11,9 +11,9 @@ import ServiceLifecycle
 /// Middleware, outermost first: the access log (it sees every answer),
 /// for a preview its guard (its headers on every answer, and only loopback
 /// names asked on loopback), problem details (every error becomes one),
-/// the method table (405); the
-/// limit on requests in flight wraps `POST /v1/rows` only, so that health
-/// checks are answered under load.
+/// the transfer codings (501), the method table (405). The limit on requests in flight and the budget
+/// of bodies held are `POST /v1/rows`'s own (``RowsEndpoint``), so that
+/// health checks are answered under load.
 package func buildApplication(_ configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
   let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
   router.add(middleware: AccessLogMiddleware(logger: logger))
@@ -32,13 +32,12 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
     // A stream has no end to measure, so no HEAD.
     methods["/events"] = [.get]
   }
-  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints))
+  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints, idleTimeout: configuration.idleTimeout))
+  router.add(middleware: TransferCodingMiddleware())
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 
   let rows = RowsEndpoint(configuration: configuration, logger: logger)
-  router.group("v1")
-    .add(middleware: InFlightLimitMiddleware(limit: configuration.maxRequestsInFlight))
-    .post("rows") { request, context in try await rows.respond(to: request, context: context) }
+  router.post("v1/rows") { request, context in try await rows.respond(to: request, context: context) }
   router.get("healthz") { _, _ in
     Response(
       status: .ok, headers: [.contentType: MediaTypes.json, .cacheControl: "no-store"],
@@ -63,7 +62,10 @@ package func buildApplication(_ configuration: ServerConfiguration, logger: Logg
   let host = configuration.host
   return Application(
     router: router,
-    server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+    server: .http1(
+      configuration: .init(
+        additionalChannelHandlers: [ConnectionGuard(bodyTimeout: TimeAmount(configuration.bodyTimeout))],
+        idleTimeout: TimeAmount(configuration.idleTimeout))),
     configuration: .init(address: .hostname(host, port: configuration.port), serverName: "inbox-format"),
     onServerRunning: { channel in onListening?(host, channel.localAddress?.port ?? configuration.port) },
     logger: logger)

@@ -4,34 +4,42 @@ import Hummingbird
 import InboxFormat
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// Answers every error as problem details, whoever threw it: the router's
-/// 404, the method table's 405, the limiter's 503, the handler's 400, 406,
-/// 408, 413 and 415, and anything unexpected as 500 (logged).
+/// 404, the method table's 405, the handler's 400, 406,
+/// 408, 413, 415, 501 and 503, a body's broken framing as 400, and
+/// anything unexpected as 500 (logged).
 ///
-/// A request answered before its body was read has its input closed when
-/// that body is long or of unknown length, so that the server does not go
-/// on reading what nobody wants (a short one is read and dropped, which
-/// keeps the connection).
+/// A request answered without its body being read (an error, or a route
+/// that reads none) has its input closed when that body is long or of
+/// unknown length, so that the server does not go on reading what nobody
+/// wants, and its answer says `Connection: close` (``ConnectionGuard``
+/// then closes the connection once it is written). A short one is read and
+/// dropped, which keeps the connection.
 struct ProblemMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
   /// The endpoints a 404 names, as "METHOD /path".
   let endpoints: [String]
+  /// How long a body may stop arriving (``ServerConfiguration/idleTimeout``), as a 408 says.
+  let idleTimeout: Duration
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    var response: Response
     do {
-      return try await next(request, context)
+      response = try await next(request, context)
     } catch {
-      let problem = problem(for: error, request: request)
-      if request.hasBodyNotToDrain && !context.body.isRead {
-        context.channel.close(mode: .input, promise: nil)
-      }
-      return problem.response
+      response = problem(for: error, request: request).response
     }
+    if request.hasBodyNotToDrain && !context.body.isRead {
+      context.channel.close(mode: .input, promise: nil)
+      response.headers[.connection] = "close"
+    }
+    return response
   }
 
   func problem(for error: any Error, request: Request) -> Problem {
@@ -42,6 +50,17 @@ struct ProblemMiddleware: RouterMiddleware {
       return Problem(error.status, detail: error.body ?? defaultDetail(error.status, request), headers: error.headers)
     case let error as any HTTPResponseError:
       return Problem(error.status, detail: defaultDetail(error.status, request))
+    case let error as HTTPParserError:
+      // A body's framing broken partway (a chunk size that is not one):
+      // the client's fault, so not worth the error log, and the connection
+      // cannot be read further.
+      return Problem(
+        .badRequest, detail: "the request body's framing is not valid (\(error))",
+        headers: [.connection: "close"])
+    case is BodyStalledError:
+      return Problem(
+        .requestTimeout, detail: "the request body stopped arriving for \(describe(idleTimeout))",
+        headers: [.connection: "close"])
     case is CancellationError:
       // Shutdown's grace period ran out while this request was still being received.
       return Problem(.serviceUnavailable, detail: "the server is shutting down", headers: [.connection: "close"])
@@ -59,6 +78,26 @@ struct ProblemMiddleware: RouterMiddleware {
     case .contentTooLarge: "the request body is too large"
     default: status.reasonPhrase.lowercased()
     }
+  }
+}
+
+/// 501 for a body in a transfer coding other than chunked alone
+/// (`Transfer-Encoding: gzip, chunked`): the parser takes its framing from
+/// `chunked` and would hand on the body still in the other coding.
+struct TransferCodingMiddleware: RouterMiddleware {
+  typealias Context = ServerRequestContext
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let codings = request.headers[.transferEncoding],
+      codings.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) != ["chunked"]
+    {
+      throw Problem(
+        .notImplemented,
+        detail: "Transfer-Encoding \(quoted(codings, limit: 100)) is not supported; expected chunked alone")
+    }
+    return try await next(request, context)
   }
 }
 
@@ -82,38 +121,10 @@ struct MethodCheckMiddleware: RouterMiddleware {
   }
 }
 
-/// At most `limit` requests at once; the next one is answered 503 with
-/// `Retry-After: 1` at once, without being read. A request counts until its
-/// answer is written whole (or the connection is gone), streamed ones too.
-struct InFlightLimitMiddleware: RouterMiddleware {
-  typealias Context = ServerRequestContext
-  let limiter: InFlightLimiter
-
-  init(limit: Int) {
-    limiter = InFlightLimiter(limit: limit)
-  }
-
-  func handle(
-    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
-    guard let permit = limiter.acquire() else {
-      throw Problem(
-        .serviceUnavailable, detail: "the server is answering \(limiter.limit) requests already; try again in a second",
-        headers: [.retryAfter: "1"])
-    }
-    var response = try await next(request, context)
-    let body = response.body
-    response.body = ResponseBody(contentLength: body.contentLength) { writer in
-      // The permit lives as long as this closure: released when the body
-      // is written, or when the answer is dropped unwritten.
-      try await body.write(writer)
-      withExtendedLifetime(permit) {}
-    }
-    return response
-  }
-}
-
-/// Counts requests in flight against a limit.
+/// Counts requests in flight against a limit: a request of `POST /v1/rows`
+/// counts from the moment its body has been read whole until its answer is
+/// written whole (or the connection is gone), so that clients still
+/// sending their bodies hold no place (``BodyBudget`` bounds those).
 final class InFlightLimiter: Sendable {
   let limit: Int
   private let count = Atomic<Int>(0)
@@ -140,6 +151,71 @@ final class InFlightLimiter: Sendable {
     private let limiter: InFlightLimiter
     fileprivate init(_ limiter: InFlightLimiter) { self.limiter = limiter }
     deinit { limiter.release() }
+  }
+}
+
+/// The bytes of request bodies held at once, against a budget: a body
+/// counts from its first byte read (its whole declared length, when it has
+/// one) until its answer is written whole or dropped, the answer being
+/// about its size.
+final class BodyBudget: Sendable {
+  let limit: Int
+  private let used = Atomic<Int>(0)
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Bytes held now.
+  var inUse: Int { used.load(ordering: .relaxed) }
+
+  /// An empty share of the budget, to grow as a body is read.
+  func share() -> Share { Share(self) }
+
+  fileprivate func take(_ bytes: Int) -> Bool {
+    if used.wrappingAdd(bytes, ordering: .relaxed).newValue > limit {
+      used.wrappingSubtract(bytes, ordering: .relaxed)
+      return false
+    }
+    return true
+  }
+
+  fileprivate func give(_ bytes: Int) {
+    used.wrappingSubtract(bytes, ordering: .relaxed)
+  }
+
+  /// One body's bytes, given back when the share goes away. Grown by the
+  /// task reading the body only, then only kept.
+  final class Share: @unchecked Sendable {
+    private let budget: BodyBudget
+    private(set) var bytes = 0
+
+    fileprivate init(_ budget: BodyBudget) { self.budget = budget }
+
+    /// Grows the share to `total` bytes; false, and unchanged, when the
+    /// budget has not that much left.
+    func grow(to total: Int) -> Bool {
+      guard total > bytes else { return true }
+      guard budget.take(total - bytes) else { return false }
+      bytes = total
+      return true
+    }
+
+    deinit { budget.give(bytes) }
+  }
+}
+
+extension Response {
+  /// This answer, keeping `value` until its body is written whole or the
+  /// answer is dropped unwritten: a request's permit and its body's share.
+  func keeping(_ value: some Sendable) -> Response {
+    var response = self
+    let body = response.body
+    response.body = ResponseBody(contentLength: body.contentLength) { writer in
+      try await body.write(writer)
+      withExtendedLifetime(value) {}
+    }
+    return response
   }
 }
 

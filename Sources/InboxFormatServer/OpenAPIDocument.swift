@@ -131,6 +131,7 @@ paths:
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "415": {$ref: "#/components/responses/Problem"}
+        "501": {$ref: "#/components/responses/Problem"}
         "503": {$ref: "#/components/responses/Problem"}
         default: {$ref: "#/components/responses/Problem"}
   /healthz:

@@ -11,13 +11,17 @@ import Synchronization
 ///
 /// What costs nothing is checked before the body is read (its declared
 /// length, its media type, the query, `Accept`), so a refused request is
-/// never read; the body is then read whole under ``ServerConfiguration/maxBodySize``
-/// and ``ServerConfiguration/bodyTimeout``, and formatted by a formatter kept
-/// for its settings, at the request's instant.
+/// never read; the body is then read whole under ``ServerConfiguration/maxBodySize``,
+/// ``ServerConfiguration/bodyTimeout`` and the budget of bodies held
+/// (``ServerConfiguration/maxBodyMemory``), and, once a place among the
+/// requests in flight is free, formatted by a formatter kept for its
+/// settings, at the request's instant.
 struct RowsEndpoint: Sendable {
   let configuration: ServerConfiguration
   let settings = SettingsResolver()
   let formatters: BoundedCache<FormatterKey, InboxFormatter>
+  let inFlight: InFlightLimiter
+  let bodies: BodyBudget
   let logger: Logger
 
   /// NDJSON output held back until the payload has proved valid, at most:
@@ -32,6 +36,8 @@ struct RowsEndpoint: Sendable {
   init(configuration: ServerConfiguration, logger: Logger) {
     self.configuration = configuration
     self.formatters = BoundedCache(capacity: configuration.maxCachedFormatters)
+    self.inFlight = InFlightLimiter(limit: configuration.maxRequestsInFlight)
+    self.bodies = BodyBudget(limit: configuration.maxBodyMemory)
     self.logger = logger
   }
 
@@ -68,23 +74,31 @@ struct RowsEndpoint: Sendable {
         fields: query.fields ?? defaults.fields, dateStyle: query.dateStyle ?? defaults.dateStyle,
         badgeLimit: query.badgeLimit ?? defaults.badgeLimit)
     ).now(now).mapping((query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
-    let payload = try await readBody(of: request, context: context)
+    let (payload, share) = try await readBody(of: request, context: context)
+    guard let permit = inFlight.acquire() else {
+      throw Problem(
+        .serviceUnavailable, detail: "the server is answering \(inFlight.limit) requests already; try again in a second",
+        headers: [.retryAfter: "1"])
+    }
 
     var headers: HTTPFields = [
       .contentLanguage: locale.identifier(.bcp47),
       .vary: "Accept, Accept-Language",
     ]
+    let response: Response
     switch answer {
     case .json:
-      return try json(
+      response = try json(
         payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: query.now != nil,
         ifNoneMatch: request.headers[.ifNoneMatch], headers: &headers)
     case .ndjson(let contentType):
       headers[.contentType] = contentType
       headers[.cacheControl] =
         query.now != nil ? Caching.freshness(now: now, staleAt: nil, pinned: true).cacheControl : "no-cache"
-      return try await ndjson(payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
+      response = try await ndjson(
+        payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
     }
+    return response.keeping((permit, share))
   }
 
   // MARK: Answers
@@ -201,10 +215,21 @@ struct RowsEndpoint: Sendable {
 
   // MARK: Parts
 
-  /// The body, read whole: 413 past the limit and 408 past the deadline,
-  /// both without reading further.
-  private func readBody(of request: Request, context: ServerRequestContext) async throws -> ByteBuffer {
+  /// The body, read whole, and its share of the budget of bodies held: 413
+  /// past the limit, 408 past the deadline and 503 past the budget, all
+  /// without reading further. A declared length is taken from the budget
+  /// before anything is read; a chunked body's bytes as they come.
+  private func readBody(
+    of request: Request, context: ServerRequestContext
+  ) async throws -> (ByteBuffer, BodyBudget.Share) {
     let (limit, timeout) = (configuration.maxBodySize, configuration.bodyTimeout)
+    let share = bodies.share()
+    let declared = request.headers[.contentLength].flatMap { Int($0) }
+    var buffer = ByteBuffer()
+    if let declared {
+      guard share.grow(to: declared) else { throw overBudget(context) }
+      buffer.reserveCapacity(declared)
+    }
     let channel = context.channel
     // A timer on the connection's own event loop, not a task racing the
     // read: when it fires, it closes the input, which ends the body early.
@@ -214,17 +239,26 @@ struct RowsEndpoint: Sendable {
       channel.close(mode: .input, promise: nil)
     }
     defer { timer.cancel() }
-    let buffer: ByteBuffer
     do {
-      buffer = try await request.body.collect(upTo: limit)
-    } catch is NIOTooManyBytesError {
-      throw tooLarge(context)
+      for try await part in request.body {
+        guard buffer.readableBytes + part.readableBytes <= limit else { throw tooLarge(context) }
+        buffer.writeImmutableBuffer(part)
+        guard share.grow(to: buffer.readableBytes) else { throw overBudget(context) }
+      }
     } catch where deadline.hasPassed {
       throw timedOut(timeout)
     }
     if deadline.hasPassed { throw timedOut(timeout) }
     context.body.markRead()
-    return buffer
+    return (buffer, share)
+  }
+
+  private func overBudget(_ context: ServerRequestContext) -> Problem {
+    Problem(
+      .serviceUnavailable,
+      detail: "the server holds \(configuration.maxBodyMemory) bytes of request bodies at most, "
+        + "and has not room for this one now; try again in a second",
+      headers: [.retryAfter: "1"])
   }
 
   private func timedOut(_ timeout: Duration) -> Problem {

@@ -1,6 +1,7 @@
 import Foundation
 import InboxFormat
 import InboxFormatOptions
+import Synchronization
 
 /// The query of `POST /v1/rows`: the command's formatting options under
 /// their JSON names, each at most once.
@@ -165,14 +166,42 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 /// Locale names and zone ids read as the command reads them
 /// (``LocaleName``, ``TimeZoneName``), each name read once: reading asks
 /// ICU, and requests name the same few again and again.
+///
+/// Foundation and ICU keep each locale they make for the life of the
+/// process, so the locales made from requests are bounded: names are
+/// reduced to their canonical tag before anything is made of them, and once
+/// ``mostLocales`` tags are made, a request naming another gets its
+/// language alone (a bounded set: the languages with CLDR data).
 final class SettingsResolver: Sendable {
+  /// The most canonical tags of more than a language made from requests.
+  static let mostLocales = 1024
+
   private let locales = BoundedCache<String, Locale>(capacity: 256)
   private let zones = BoundedCache<String, TimeZone>(capacity: 256)
+  private let made = Mutex<Set<String>>([])
+  private let mostMade: Int
+
+  init(mostLocales: Int = SettingsResolver.mostLocales) {
+    mostMade = mostLocales
+  }
 
   /// The locale `name` names (a `locale` parameter, a range of `Accept-Language`).
   func locale(_ name: String) throws(OptionError) -> Locale {
-    try locales.value(for: name) { () throws(OptionError) in try LocaleName.locale(from: name) }
+    try locales.value(for: name) { () throws(OptionError) in
+      let tag = try LocaleName.canonicalTag(from: name)
+      let language = String(tag.prefix { $0 != "-" })
+      let admitted = made.withLock { made in
+        if tag == language || made.contains(tag) { return tag }
+        guard made.count < mostMade else { return language }
+        made.insert(tag)
+        return tag
+      }
+      return try LocaleName.locale(canonicalTag: admitted, name: name)
+    }
   }
+
+  /// How many tags of more than a language were made.
+  var madeCount: Int { made.withLock { $0.count } }
 
   /// The zone `id` names.
   func timeZone(_ id: String) throws(OptionError) -> TimeZone {

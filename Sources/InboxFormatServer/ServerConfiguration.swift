@@ -25,8 +25,13 @@ package struct ServerConfiguration: Sendable {
   /// a client trickling its body holds nothing but its own connection, and
   /// that only this long.
   package var bodyTimeout: Duration = .seconds(30)
-  /// The most requests formatted or answered at once; the next gets 503.
+  /// The most requests formatted or answered at once, once their bodies
+  /// are read; the next gets 503.
   package var maxRequestsInFlight = 256
+  /// The most bytes of request bodies held at once, from the first byte
+  /// read until the answer is written; a body that does not fit gets 503
+  /// (its declared length is checked before any of it is read).
+  package var maxBodyMemory = 128 << 20
   /// The most formatters kept (one per locale, time zone, hour cycle, preview
   /// length, fields, date style and badge limit).
   package var maxCachedFormatters = 64

@@ -49,6 +49,33 @@ import Testing
     }
   }
 
+  /// Names that differ only in what no label depends on are one locale:
+  /// Foundation keeps every locale it makes, so each new name would cost
+  /// memory for good.
+  @Test(arguments: [
+    ("locale=en-US-aaaaa", "en-US"), ("locale=en-US-1996-x-mine", "en-US"), ("locale=EN_us", "en-US"),
+    ("locale=de-DE-u-co-phonebk-nu-latn", "de-DE-u-nu-latn"), ("locale=ja-Jpan-JP", "ja-JP"),
+    ("locale=sr-Latn-RS-t-en", "sr-Latn-RS"),
+  ])
+  func whatNoLabelDependsOnIsLeftOut(_ query: String, _ language: String) async throws {
+    try await withServer { client in
+      let response = try await client.rows("\(query)&now=2022-01-31T12:00:00Z")
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentLanguage] == language)
+    }
+  }
+
+  @Test func localesMadeFromRequestsAreBounded() throws {
+    let settings = SettingsResolver(mostLocales: 2)
+    #expect(try settings.locale("fr-FR").identifier(.bcp47) == "fr-FR")
+    #expect(try settings.locale("de-DE-aaaaa").identifier(.bcp47) == "de-DE")
+    // Past the bound a new tag gets its language alone; those made stay.
+    #expect(try settings.locale("es-ES").identifier(.bcp47) == "es")
+    #expect(try settings.locale("de_DE.UTF-8").identifier(.bcp47) == "de-DE")
+    #expect(try settings.locale("fr-FR-u-hc-h23").identifier(.bcp47) == "fr")
+    #expect(settings.madeCount == 2)
+  }
+
   @Test func qualityValues() {
     #expect(LanguageNegotiation.qualityValue("1") == 1000)
     #expect(LanguageNegotiation.qualityValue("1.000") == 1000)

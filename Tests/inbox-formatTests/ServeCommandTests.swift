@@ -31,6 +31,12 @@ import Testing
     #expect(result.stderr.contains("--port must be from 0 to 65535"))
   }
 
+  @Test func aBodyMemoryBelowTheBodySizeIsAUsageError() throws {
+    let result = try BuiltBinary.run(["serve", "--max-body-size", "1000", "--max-body-memory", "999"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--max-body-memory must be at least --max-body-size (1000), not 999"))
+  }
+
   @Test func aPortInUseIsReportedWith74() async throws {
     let first = try ServerProcess(["serve", "--port", "0"])
     let result = try BuiltBinary.run(["serve", "--port", String(first.port)])
@@ -41,7 +47,7 @@ import Testing
 }
 
 /// The built binary running `serve`, its standard error gathered.
-private final class ServerProcess: @unchecked Sendable {
+final class ServerProcess: @unchecked Sendable {
   let process = Process()
   let port: Int
   private let errors = Pipe()
@@ -83,6 +89,18 @@ private final class ServerProcess: @unchecked Sendable {
   }
 
   var standardError: String { gathered.lock.withLock { gathered.text } }
+
+  /// The server's resident memory, in bytes (`VmRSS`).
+  var residentBytes: Int { status("VmRSS:") }
+
+  /// The most resident memory the server has had, in bytes (`VmHWM`).
+  var peakResidentBytes: Int { status("VmHWM:") }
+
+  private func status(_ field: String) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+  }
 
   /// SIGTERM, then the exit status once it has ended.
   func terminate() -> (status: Int32, signaled: Bool) {

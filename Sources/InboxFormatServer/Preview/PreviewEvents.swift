@@ -49,8 +49,10 @@ struct PreviewEvents: Sendable {
     let render = Render(screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock)
     let source = preview.source
     // Renders at once, then waits for the next reading or the next stale
-    // label; the client going ends it (a write fails), and so does the
-    // server's shutdown (the wait ends).
+    // label. The client going ends it, and so does the server's shutdown:
+    // both end the wait. A client that goes closes the connection's input,
+    // which ends the wait at once, since on a frozen clock and an unchanged
+    // file nothing would be written that could fail.
     return Response(
       status: .ok,
       headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
@@ -58,41 +60,53 @@ struct PreviewEvents: Sendable {
         // A client that lost the stream tries again after a second.
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
-        let changes = source.changes()
-        // The next reading of the file wakes the stream.
-        let reading = Task {
-          for await _ in changes { wake.yield(.read) }
-        }
-        var timer: Task<Void, Never>?
-        defer {
-          reading.cancel()
-          timer?.cancel()
-        }
-        try await withGracefulShutdownHandler {
-          var staleAt: Date?
-          var event = Wake.read
-          var iterator = wakes.makeAsyncIterator()
-          while true {
-            // Woken by its timer, a stream renders as of the stale instant at
-            // least: the clock's reading may round a hair below it.
-            let frame = render.frame(notBefore: event == .stale ? staleAt : nil, document: source.document)
-            try await writer.write(ByteBuffer(string: frame.event))
-            staleAt = frame.staleAt
-            timer?.cancel()
-            timer = frame.wait.map { wait in
-              Task {
-                try? await Task.sleep(for: .seconds(wait))
-                if !Task.isCancelled { wake.yield(.stale) }
-              }
-            }
-            guard let next = await iterator.next() else { break }
-            event = next
-          }
-        } onGracefulShutdown: {
+        try await request.body.consumeWithInboundCloseHandler { _ in
+          try await stream(to: &writer, wakes: wakes, wake: wake, render: render, source: source)
+        } onInboundClosed: {
           wake.finish()
         }
         try await writer.finish(nil)
       })
+  }
+
+  /// Writes a `render` event at once and after each wake, until `wakes` ends.
+  private func stream(
+    to writer: inout any ResponseBodyWriter, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
+    render: Render, source: PreviewSource
+  ) async throws {
+    let changes = source.changes()
+    // The next reading of the file wakes the stream.
+    let reading = Task {
+      for await _ in changes { wake.yield(.read) }
+    }
+    var timer: Task<Void, Never>?
+    defer {
+      reading.cancel()
+      timer?.cancel()
+    }
+    try await withGracefulShutdownHandler {
+      var staleAt: Date?
+      var event = Wake.read
+      var iterator = wakes.makeAsyncIterator()
+      while true {
+        // Woken by its timer, a stream renders as of the stale instant at
+        // least: the clock's reading may round a hair below it.
+        let frame = render.frame(notBefore: event == .stale ? staleAt : nil, document: source.document)
+        try await writer.write(ByteBuffer(string: frame.event))
+        staleAt = frame.staleAt
+        timer?.cancel()
+        timer = frame.wait.map { wait in
+          Task {
+            try? await Task.sleep(for: .seconds(wait))
+            if !Task.isCancelled { wake.yield(.stale) }
+          }
+        }
+        guard let next = await iterator.next() else { break }
+        event = next
+      }
+    } onGracefulShutdown: {
+      wake.finish()
+    }
   }
 
   /// What wakes a stream.

@@ -59,6 +59,9 @@ package final class PreviewSource: Sendable {
     return stream
   }
 
+  /// How many streams wait for the next reading.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
   private func publish(_ change: (inout PreviewDocument) -> Void) {
     let waiting = state.withLock { state in
       change(&state.document)

@@ -35,8 +35,16 @@ extension InboxFormatCommand {
     @Option(help: ArgumentHelp("The largest request body read, in bytes; a larger one gets 413.", valueName: "bytes"))
     var maxBodySize = 8 << 20
 
-    @Option(help: ArgumentHelp("The most requests answered at once; the next gets 503.", valueName: "n"))
+    @Option(
+      help: ArgumentHelp(
+        "The most requests answered at once, once their bodies are read; the next gets 503.", valueName: "n"))
     var maxRequestsInFlight = 256
+
+    @Option(
+      help: ArgumentHelp(
+        "The most bytes of request bodies held at once, until their answers are written; a body past it gets 503.",
+        valueName: "bytes"))
+    var maxBodyMemory = 128 << 20
 
     @Option(help: ArgumentHelp("Seconds a connection may idle, or take to send a request's head.", valueName: "seconds"))
     var idleTimeout = 10
@@ -48,6 +56,10 @@ extension InboxFormatCommand {
       guard maxBodySize >= 1 else { throw ValidationError("--max-body-size must be at least 1, not \(maxBodySize)") }
       guard maxRequestsInFlight >= 1 else {
         throw ValidationError("--max-requests-in-flight must be at least 1, not \(maxRequestsInFlight)")
+      }
+      guard maxBodyMemory >= maxBodySize else {
+        throw ValidationError(
+          "--max-body-memory must be at least --max-body-size (\(maxBodySize)), not \(maxBodyMemory)")
       }
       guard (1...3600).contains(idleTimeout) else {
         throw ValidationError("--idle-timeout must be from 1 to 3600, not \(idleTimeout)")
@@ -64,6 +76,7 @@ extension InboxFormatCommand {
         defaults: FormattingDefaults(context, now: try formatting.frozenNow(environment: environment)))
       configuration.maxBodySize = maxBodySize
       configuration.maxRequestsInFlight = maxRequestsInFlight
+      configuration.maxBodyMemory = maxBodyMemory
       configuration.idleTimeout = .seconds(idleTimeout)
       configuration.bodyTimeout = .seconds(bodyTimeout)
       configuration.clock = environment.clock

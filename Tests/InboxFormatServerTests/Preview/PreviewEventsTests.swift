@@ -56,6 +56,28 @@ import Testing
     }
   }
 
+  /// On a frozen clock and an unchanged file a stream writes nothing after
+  /// its first event, so no failed write can tell that its client went: the
+  /// closed input must.
+  @Test func aStreamWhoseClientGoesIsReleasedWithinASecond() async throws {
+    let source = PreviewSource()
+    source.update(payload: Array(examplePayload.readableBytesView))
+    try await withServer(.live, previewConfiguration(source)) { client in
+      let events = try EventReader(port: try #require(client.port), path: "/events")
+      #expect(try #require(await events.next()).name == "render")
+      #expect(source.waitingCount == 1)
+      let start = ContinuousClock.now
+      events.goAway()
+      while source.waitingCount > 0, ContinuousClock.now - start < .seconds(3) {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(source.waitingCount == 0)
+      #expect(ContinuousClock.now - start < .seconds(1))
+      // The server closes its side too: the connection is not left half open.
+      #expect(await events.rest().hasSuffix("0\r\n\r\n"))
+    }
+  }
+
   @Test func eachReadingRendersAgainAndAProblemKeepsTheLastGoodRows() async throws {
     let source = PreviewSource()
     let payload = Array(examplePayload.readableBytesView)
@@ -263,6 +285,16 @@ final class EventReader: Sendable {
   init(port: Int, path: String) throws {
     connection = try RawConnection(port: port, timeout: 10)
     Task { [connection] in await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n") }
+  }
+
+  /// Stops sending, as a page that is closed does.
+  func goAway() {
+    connection.finishSending()
+  }
+
+  /// What the server sends until it closes the connection.
+  func rest() async -> String {
+    await connection.readToEnd()
   }
 
   /// The answer's head; empty when none came.

@@ -3,17 +3,23 @@ import Foundation
 import Glibc
 
 /// A TCP connection to a live test server, written byte by byte as a test
-/// wants (a body trickled, a length that lies), on its own thread so that
-/// blocking reads never hold a thread of the server's.
+/// wants (a body trickled, a length that lies), each read and write on a
+/// thread of its own so that blocking reads never hold a thread of the
+/// server's, nor of another test.
 final class RawConnection: @unchecked Sendable {
   private let descriptor: Int32
 
   /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-  init(port: Int, timeout: Int = 15) throws {
+  /// A `receiveBuffer` in bytes makes the kernel take little of an answer
+  /// that the test does not read.
+  init(port: Int, timeout: Int = 15, receiveBuffer: Int32? = nil) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    if var size = receiveBuffer {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -46,6 +52,12 @@ final class RawConnection: @unchecked Sendable {
     }
   }
 
+  /// Sends nothing more, as a client that goes away does (its FIN), while
+  /// what the server still sends can be read.
+  func finishSending() {
+    shutdown(descriptor, Int32(SHUT_WR))
+  }
+
   /// Everything the server sends until it closes the connection (or the read times out).
   func readToEnd() async -> String {
     await onItsThread {
@@ -74,9 +86,13 @@ final class RawConnection: @unchecked Sendable {
     }
   }
 
+  /// Runs `work` on a thread of its own: a read blocks until the server
+  /// answers or the timeout passes, and Dispatch's global queue has as many
+  /// threads as cores, so a few blocked reads there would stall every other
+  /// test's reads, and the server's NDJSON formatting, for as long.
   private func onItsThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: work()) }
+      Thread.detachNewThread { continuation.resume(returning: work()) }
     }
   }
 }

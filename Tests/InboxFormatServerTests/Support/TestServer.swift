@@ -6,6 +6,7 @@ import InboxFormat
 import InboxFormatServer
 import Logging
 import NIOCore
+import Synchronization
 import Testing
 
 /// The repository's `Data/` directory.
@@ -52,9 +53,36 @@ func queryEncoded(_ value: String) -> String {
 /// Runs `test` against the application of `configuration`, set up as `setup` says.
 func withServer<Value: Sendable>(
   _ setup: TestingSetup = .router, _ configuration: ServerConfiguration = testConfiguration(),
-  _ test: @Sendable (any TestClientProtocol) async throws -> Value
+  logger: Logger = quietLogger, _ test: @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
-  try await buildApplication(configuration, logger: quietLogger).test(setup, test)
+  try await buildApplication(configuration, logger: logger).test(setup, test)
+}
+
+/// Log lines kept for a test to read: `level message`.
+final class LogLines: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  var all: [String] { lines.withLock { $0 } }
+
+  /// A logger that keeps its lines here, from `trace` on.
+  var logger: Logger {
+    Logger(label: "inbox-format-tests") { _ in Handler(lines: self) }
+  }
+
+  private struct Handler: LogHandler {
+    let lines: LogLines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+      get { metadata[key] }
+      set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+      lines.lines.withLock { $0.append("\(event.level) \(event.message)") }
+    }
+  }
 }
 
 extension TestClientProtocol {
