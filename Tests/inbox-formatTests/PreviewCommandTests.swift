@@ -31,9 +31,10 @@ import Testing
   /// the example's rows as the issue reads them and as `format` writes
   /// them, unread dots, accessible names, light and dark, the clock moved
   /// from the page, edits, renames and a delete-and-create reaching the page
-  /// within a second, a decoding banner, midnight without a reload, hostile
-  /// names as inert text with no console error, the CSP header, three
-  /// locales and a right-to-left screen. Chromium, its driver and selenium
+  /// within a second, a decoding banner, midnight without a reload, the
+  /// clock line ticking, hostile names as inert text with no console error,
+  /// the CSP header, three locales with rows of one height, the time zone
+  /// list and a right-to-left screen. Chromium, its driver and selenium
   /// come from `Scripts/setup.sh`.
   @Test(.timeLimit(.minutes(5)))
   func thePageInHeadlessChromium() throws {
@@ -50,7 +51,7 @@ import Testing
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("6 passed, 0 failed"), "\(text)")
+    #expect(text.contains("7 passed, 0 failed"), "\(text)")
     for name in ["preview-light.png", "preview-dark.png", "preview-rtl.png", "preview-locales.png"] {
       let size = (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int) ?? 0
       #expect(size > 10_000, "\(name): \(size) bytes")

@@ -117,7 +117,7 @@ final class KeepAliveClient: @unchecked Sendable {
   /// Sends `request` as far as the server takes it, and returns the status
   /// code of the answer.
   func sendWhole(_ request: [UInt8]) throws -> String {
-    _ = request.withUnsafeBytes { bytes in
+    request.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
         let sent = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
