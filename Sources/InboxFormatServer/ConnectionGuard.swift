@@ -19,6 +19,9 @@ import NIOHTTPTypes
 ///   still comes and nothing is answered, becomes a ``BodyStalledError``
 ///   for whoever reads the body, and the connection closes once that
 ///   answer is written (or five seconds later, should none be).
+/// - Once the server stops (``ChannelShouldQuiesceEvent``), nothing is held
+///   back or lingers: a connection closes as soon as it is asked to, so
+///   that the server exits within its grace period.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
@@ -37,6 +40,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var closesAfterAnswer = false
   /// A close held back while a stalled body's reader answers, and its promise.
   private var heldClose: (Scheduled<Void>, EventLoopPromise<Void>?)?
+  /// The connection's output is closed after its last answer, and the rest
+  /// waits for the lingering to end.
+  private var isLingering = false
+  /// The server is stopping.
+  private var isQuiescing = false
 
   /// How long a close is held back for a stalled body's answer.
   static let stallAnswerGrace = TimeAmount.seconds(5)
@@ -91,10 +99,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     context.write(data, promise: promise)
   }
 
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is ChannelShouldQuiesceEvent {
+      isQuiescing = true
+      if isLingering { context.close(promise: nil) }
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
     // Only the idle timer closes the whole connection while a request's
-    // body is still coming and nothing is answered.
-    guard mode == .all, !bodyIsWhole, !isAnswered, heldClose == nil else {
+    // body is still coming and nothing is answered; a stopping server's
+    // close is never held.
+    guard mode == .all, !isQuiescing, !bodyIsWhole, !isAnswered, heldClose == nil else {
       context.close(mode: mode, promise: promise)
       return
     }
@@ -121,6 +138,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// answers with a reset, which can reach the client before the answer
   /// has been read and destroy it.
   private func closeAfterLingering(context: ChannelHandlerContext, promise: EventLoopPromise<Void>? = nil) {
+    guard !isQuiescing else {
+      context.close(promise: promise)
+      return
+    }
+    isLingering = true
     context.close(mode: .output, promise: nil)
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     context.eventLoop.scheduleTask(in: Self.linger) {
