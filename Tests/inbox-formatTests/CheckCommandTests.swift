@@ -138,6 +138,9 @@ import Testing
     }
     let missing = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, directory.appendingPathComponent("none.json").path])
     #expect(missing.status == 66)
+    let bothStandardInput = try BuiltBinary.run(["check"] + Self.pinned + ["-", "-"])
+    #expect(bothStandardInput.status == 64)
+    #expect(bothStandardInput.stderr.contains("cannot both be standard input"))
   }
 
   @Test func theGoldenCasesPassWithAJUnitReport() throws {

@@ -59,6 +59,9 @@ extension InboxFormatCommand {
         }
       } else {
         guard payload != nil, expected != nil else { throw ValidationError("check needs PAYLOAD and EXPECTED, or --cases DIR") }
+        guard payload != "-" || expected != "-" else {
+          throw ValidationError("PAYLOAD and EXPECTED cannot both be standard input")
+        }
         guard report.isEmpty else { throw ValidationError("--report applies to --cases") }
       }
       if !report.isEmpty {
