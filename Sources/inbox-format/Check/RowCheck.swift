@@ -27,13 +27,10 @@ enum CheckedValue: Decodable, Equatable {
     }
   }
 
-  /// The value as JSON.
+  /// The value as JSON, strings as rows write them (``jsonStringLiteral(_:)``).
   var json: String {
     switch self {
-    case .string(let text):
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = .withoutEscapingSlashes
-      return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    case .string(let text): return jsonStringLiteral(text)
     case .integer(let value): return String(value)
     case .number(let value): return String(value)
     case .bool(let value): return String(value)

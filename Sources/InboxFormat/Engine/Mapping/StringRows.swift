@@ -120,11 +120,7 @@ struct StringRows: RowRules {
         let last = leadingLetter(of: UnsafeBufferPointer(rebasing: name[lastStart...]))
       {
         guard firstEnd < name.count else { return initial(of: first) ?? "?" }
-        let pair = LetterPair(first: first.scalarValue, last: last.scalarValue)
-        if let initials = memo.letterPairs.peek(pair) { return initials }
-        let initials = combinedInitials(initial(of: first), initial(of: last))
-        memo.letterPairs.remember(initials, for: pair)
-        return initials
+        return pairInitials(first, last)
       }
     }
     let locale = self.locale
@@ -190,11 +186,7 @@ struct StringRows: RowRules {
     if let first = leadingLetter(of: firstname), let last = leadingLetter(of: lastname) {
       // Such a name is never written family name first (its letter is not
       // Han, Kana or Hangul), so each initial depends on its name alone.
-      let pair = LetterPair(first: first.scalarValue, last: last.scalarValue)
-      if let initials = memo.letterPairs.peek(pair) { return (initials, false) }
-      let initials = combinedInitials(initial(of: first), initial(of: last))
-      memo.letterPairs.remember(initials, for: pair)
-      return (initials, false)
+      return (pairInitials(first, last), false)
     }
     let key = PackedNames(firstname, lastname)
     if let key, let known = memo.names.peek(key) { return (known.initials, known.familyNameFirst) }
@@ -204,6 +196,17 @@ struct StringRows: RowRules {
       familyNameFirst: isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last), title: nil)
     if let key { memo.names.remember(entry, for: key) }
     return (entry.initials, entry.familyNameFirst)
+  }
+
+  /// The initials of two leading letters (``combinedInitials(_:_:)``),
+  /// remembered by the pair.
+  @inline(__always)
+  private mutating func pairInitials(_ first: LeadingLetter, _ last: LeadingLetter) -> String {
+    let pair = LetterPair(first: first.scalarValue, last: last.scalarValue)
+    if let initials = memo.letterPairs.peek(pair) { return initials }
+    let initials = combinedInitials(initial(of: first), initial(of: last))
+    memo.letterPairs.remember(initials, for: pair)
+    return initials
   }
 
   private mutating func initial(of letter: LeadingLetter) -> String? {
