@@ -226,8 +226,6 @@ import Testing
     }
   }
 
-  /// A request whose body is read counts until its answer is written: here
-  /// an NDJSON answer its client does not read.
   /// A body that stops partway is answered 408 when the idle timeout
   /// passes, not cut off in silence, and the connection closes.
   @Test func aStalledBodyIs408() async throws {
@@ -248,6 +246,8 @@ import Testing
     }
   }
 
+  /// A request whose body is read counts until its answer is written: here
+  /// an NDJSON answer its client does not read.
   @Test func requestsPastTheLimitInFlightAre503() async throws {
     let configuration = testConfiguration {
       $0.maxRequestsInFlight = 1
