@@ -21,6 +21,25 @@
 // whole number of minutes, so no boundary falls between two steps).
 'use strict';
 
+// Which label a day gets (the time, the word for yesterday, the weekday, a
+// date) is the library's rule, DateBucket in Sources/InboxFormat/Rules/DateLabel.swift,
+// read from there, so that the expected labels follow the rule when it
+// changes; what is checked here is the words and the instants.
+const BUCKET = (() => {
+  const rule = require('fs').readFileSync(require('path').join(__dirname, '../Sources/InboxFormat/Rules/DateLabel.swift'), 'utf8');
+  const range = rule.match(/static let weekdayDays: ClosedRange<Int64> = (\d+)\.\.\.(\d+)/);
+  if (!range) throw new Error('DateBucket.weekdayDays not found in Rules/DateLabel.swift');
+  return { firstWeekday: Number(range[1]), lastWeekday: Number(range[2]) };
+})();
+
+/** The rule's bucket of a message `days` local days before today. */
+function bucketOf(days) {
+  if (days === 0) return 'time';
+  if (days === 1) return 'yesterday';
+  if (days >= BUCKET.firstWeekday && days <= BUCKET.lastWeekday) return 'weekday';
+  return days > BUCKET.lastWeekday ? 'date' : 'later';
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -345,12 +364,13 @@ function scenario(locale, zone, nowMs, why, hourCycle, instants) {
     const days = today - messageDay;
     let label;
     let validUntil = tomorrow;
-    if (days === 0) label = timeLabel(locale, zone, hc, ms);
-    else if (days === 1) label = yesterdayLabel(locale);
-    else if (days >= 2 && days <= 6) label = weekdayLabel(locale, zone, ms);
+    const bucket = bucketOf(days);
+    if (bucket === 'time') label = timeLabel(locale, zone, hc, ms);
+    else if (bucket === 'yesterday') label = yesterdayLabel(locale);
+    else if (bucket === 'weekday') label = weekdayLabel(locale, zone, ms);
     else {
       label = dateLabel(locale, zone, ms);
-      validUntil = days < 0 ? firstInstantOfDay(zone, messageDay, nowMs) : null;
+      validUntil = bucket === 'later' ? firstInstantOfDay(zone, messageDay, nowMs) : null;
     }
     return [ms / 1000, days, label, validUntil === null ? null : validUntil / 1000];
   });
@@ -488,17 +508,18 @@ function styledRow(locale, zone, nowMs, ms) {
   const days = today - messageDay;
   const seconds = Math.floor(ms / 1000);
   const nowSeconds = Math.floor(nowMs / 1000);
-  const later = days < 0 ? firstInstantOfDay(zone, messageDay, nowMs) : null;
+  const bucket = bucketOf(days);
+  const later = bucket === 'later' ? firstInstantOfDay(zone, messageDay, nowMs) : null;
   // The standard words, which every style shares.
   const standard = () => {
-    if (days === 0) return [timeLabel(locale, zone, undefined, ms), tomorrow];
-    if (days === 1) return [yesterdayLabel(locale), tomorrow];
-    if (days >= 2 && days <= 6) return [weekdayLabel(locale, zone, ms), tomorrow];
+    if (bucket === 'time') return [timeLabel(locale, zone, undefined, ms), tomorrow];
+    if (bucket === 'yesterday') return [yesterdayLabel(locale), tomorrow];
+    if (bucket === 'weekday') return [weekdayLabel(locale, zone, ms), tomorrow];
     return [dateLabel(locale, zone, ms), later];
   };
   let compact;
-  if (days >= 2 && days <= 6) compact = [abbreviatedWeekdayLabel(locale, zone, ms), tomorrow];
-  else if (days >= 7 && yearOf(locale, zone, ms) === yearOf(locale, zone, nowMs)) {
+  if (bucket === 'weekday') compact = [abbreviatedWeekdayLabel(locale, zone, ms), tomorrow];
+  else if (bucket === 'date' && yearOf(locale, zone, ms) === yearOf(locale, zone, nowMs)) {
     compact = [monthDayLabel(locale, zone, ms), firstInstantOfDay(zone, nextYearDay(locale, today), nowMs)];
   } else compact = standard();
   // Minute arithmetic on whole seconds.
@@ -512,7 +533,7 @@ function styledRow(locale, zone, nowMs, ms) {
     relative = standard();
     if (ago < -60) relative[1] = relative[1] === null ? (seconds - 60) * 1000 : Math.min(relative[1], (seconds - 60) * 1000);
   }
-  const spoken = days === 0 || days === 1 || (days >= 2 && days <= 6) ? standard() : [longDateLabel(locale, zone, ms), later];
+  const spoken = bucket === 'date' || bucket === 'later' ? [longDateLabel(locale, zone, ms), later] : standard();
   const s = value => (value === null ? null : value / 1000);
   return [ms / 1000, days, compact[0], s(compact[1]), relative[0], s(relative[1]), spoken[0], s(spoken[1])];
 }

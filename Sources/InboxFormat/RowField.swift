@@ -35,7 +35,7 @@ public struct RowField: Sendable, Hashable, CustomStringConvertible {
   /// when nothing is unread.
   public static let unreadBadge = RowField(kind: .unreadBadge)
   /// What a screen reader should say for `date`: the time today, the word
-  /// for yesterday, the full weekday for 2 to 6 days back, else the locale's
+  /// for yesterday, the full weekday where `date` shows the weekday, else the locale's
   /// long date (`January 3, 2022`).
   public static let spokenDate = RowField(kind: .spokenDate)
   /// The direction of the title as written in the row: `ltr`, `rtl` or

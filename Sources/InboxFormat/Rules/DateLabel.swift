@@ -17,20 +17,23 @@ enum DateBucket: Equatable, Sendable {
   case time
   /// One day back: the word for yesterday.
   case yesterday
-  /// Two to six days back: the weekday. (Seven days back is today's weekday
-  /// again, so it gets a date.)
+  /// The days of ``weekdayDays`` back: the weekday.
   case weekday
-  /// Seven days or more back: the short date, which never changes.
+  /// More days back: the short date, which never changes.
   case date
   /// A later day than today: the short date, until that day comes.
   case laterDay
+
+  /// The days back that show the weekday: two to six. (Seven days back is
+  /// today's weekday again, so it gets a date.)
+  static let weekdayDays: ClosedRange<Int64> = 2...6
 
   init(daysAgo: Int64) {
     switch daysAgo {
     case 0: self = .time
     case 1: self = .yesterday
-    case 2...6: self = .weekday
-    case 7...: self = .date
+    case Self.weekdayDays: self = .weekday
+    case (Self.weekdayDays.upperBound + 1)...: self = .date
     default: self = .laterDay
     }
   }
@@ -44,65 +47,85 @@ enum LabelStyle: Hashable, Sendable {
   case spoken
 }
 
+/// What a date label shows: which of the locale's words, for which local
+/// minute or day (minutes and days since 1970-01-01 on the local clock).
+enum DateLabelText: Hashable, Sendable {
+  /// The short time of a local minute: `9:45 AM`, `09:45`.
+  case time(localMinute: Int64)
+  /// The word for yesterday.
+  case yesterday
+  /// The full weekday name of a local day: `Tuesday`.
+  case weekday(localDay: Int64)
+  /// The abbreviated weekday name of a local day: `Tue`.
+  case abbreviatedWeekday(localDay: Int64)
+  /// The short date of a local day: `1/3/22`.
+  case shortDate(localDay: Int64)
+  /// The month and day of a local day, without the year: `Jan 3`.
+  case monthDay(localDay: Int64)
+  /// The long date of a local day: `January 3, 2022`.
+  case longDate(localDay: Int64)
+  /// The word for now.
+  case now
+  /// A count of minutes ago, 1 to 59: `5 min. ago`.
+  case minutesAgo(Int64)
+}
+
 /// The date label of a message updated at `date`, seen at `now`: the rule of
 /// the README, plainly, in the zone of `days`, the words of `words` and
 /// the style `style`.
+func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords, style: LabelStyle = .standard) -> DateLabel {
+  let seconds = date.wholeSecondsSince1970
+  let nowSeconds = now.wholeSecondsSince1970
+  let (text, validUntil) = dateLabel(
+    seconds: seconds, localSeconds: seconds + days.offset(at: seconds), nowSeconds: nowSeconds,
+    today: days.day(of: nowSeconds), style: style, calendar: words
+  ) { day in instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)) }
+  return DateLabel(text: words.text(of: text), validUntil: validUntil)
+}
+
+/// The date rule once the instants are placed in the zone: what the label
+/// of a message at `seconds` (`localSeconds` on the local clock), seen at
+/// `nowSeconds` on local day `today`, shows, and until when. `dayStart`
+/// gives the first instant at or after now of a local day
+/// (``LocalDays/firstInstant(from:ofDayAtLeast:)``); `calendar` the years of
+/// the locale's calendar.
 ///
 /// A label of the last week stays true until the next local midnight (or
 /// the first instant after the gap, when daylight saving time skips
 /// midnight); a later day's date until that day begins; an older date
 /// forever, except a compact month and day, which holds until now's year
 /// ends; a relative label until its count of minutes changes.
-func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords, style: LabelStyle = .standard) -> DateLabel {
-  let seconds = date.wholeSecondsSince1970
-  let nowSeconds = now.wholeSecondsSince1970
-  return dateLabel(
-    seconds: seconds, localSeconds: seconds + days.offset(at: seconds), nowSeconds: nowSeconds,
-    today: days.day(of: nowSeconds), words: words, style: style
-  ) { day in instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)) }
-}
-
-/// The date rule once the instants are placed in the zone: a message at
-/// `seconds` (`localSeconds` on the local clock), seen at `nowSeconds` on
-/// local day `today`; `dayStart` gives the first instant at or after now of
-/// a local day (``LocalDays/firstInstant(from:ofDayAtLeast:)``).
+@inline(__always)
 func dateLabel(
-  seconds: Int64, localSeconds: Int64, nowSeconds: Int64, today: Int64, words: DateWords, style: LabelStyle,
+  seconds: Int64, localSeconds: Int64, nowSeconds: Int64, today: Int64, style: LabelStyle, calendar: DateWords,
   dayStart: (Int64) -> Date
-) -> DateLabel {
+) -> (text: DateLabelText, validUntil: Date?) {
   if style == .relative {
     let ago = nowSeconds - seconds
     // From a minute ahead to 59 s back: now, until the first minute is full.
-    if ago >= -60 && ago < 60 { return DateLabel(text: words.relative!.now, validUntil: instant(seconds + 60)) }
+    if ago >= -60 && ago < 60 { return (.now, instant(seconds + 60)) }
     // Whole minutes back, until the next one is full.
     if ago >= 60 && ago < 3_600 {
       let minutes = ago / 60
-      return DateLabel(text: words.relative!.minutesAgo(minutes), validUntil: instant(seconds + 60 * (minutes + 1)))
+      return (.minutesAgo(minutes), instant(seconds + 60 * (minutes + 1)))
     }
   }
   let day = floorDivide(localSeconds, by: secondsPerDay)
-  var label: DateLabel
+  var label: (text: DateLabelText, validUntil: Date?)
   switch DateBucket(daysAgo: today - day) {
-  case .time: label = DateLabel(text: words.time(atLocalMinute: floorDivide(localSeconds, by: 60)), validUntil: dayStart(today + 1))
-  case .yesterday: label = DateLabel(text: words.yesterday, validUntil: dayStart(today + 1))
-  case .weekday:
-    let text = style == .compact ? words.compact!.abbreviatedWeekday(onLocalDay: day) : words.weekday(onLocalDay: day)
-    label = DateLabel(text: text, validUntil: dayStart(today + 1))
+  case .time: label = (.time(localMinute: floorDivide(localSeconds, by: 60)), dayStart(today + 1))
+  case .yesterday: label = (.yesterday, dayStart(today + 1))
+  case .weekday: label = (style == .compact ? .abbreviatedWeekday(localDay: day) : .weekday(localDay: day), dayStart(today + 1))
   case .date:
     switch style {
-    case .spoken: label = DateLabel(text: words.longDate!.longDate(onLocalDay: day), validUntil: nil)
+    case .spoken: label = (.longDate(localDay: day), nil)
     case .compact:
       // Within now's year in the locale's calendar: the month and day, until the year ends.
-      let year = words.compact!.yearDays(containing: today)
-      label =
-        day >= year.lowerBound
-        ? DateLabel(text: words.compact!.monthDay(onLocalDay: day), validUntil: dayStart(year.upperBound))
-        : DateLabel(text: words.shortDate(onLocalDay: day), validUntil: nil)
-    case .standard, .relative: label = DateLabel(text: words.shortDate(onLocalDay: day), validUntil: nil)
+      let year = calendar.yearDays(containing: today)
+      label = day >= year.lowerBound ? (.monthDay(localDay: day), dayStart(year.upperBound)) : (.shortDate(localDay: day), nil)
+    case .standard, .relative: label = (.shortDate(localDay: day), nil)
     }
-  case .laterDay:
-    let text = style == .spoken ? words.longDate!.longDate(onLocalDay: day) : words.shortDate(onLocalDay: day)
-    label = DateLabel(text: text, validUntil: dayStart(day))
+  case .laterDay: label = (style == .spoken ? .longDate(localDay: day) : .shortDate(localDay: day), dayStart(day))
   }
   // More than a minute ahead: this label until the message is a minute away, then now.
   if style == .relative, nowSeconds - seconds < -60 {
@@ -145,12 +168,14 @@ final class DateWords: Sendable {
   /// The word for the day before today, capitalized as at the start of a
   /// sentence: `Yesterday`, `Hier`, `昨日`.
   let yesterday: String
-  /// The words of the compact style, made when it is asked for.
-  let compact: CompactDateWords?
-  /// The words of the relative style, made when it is asked for.
-  let relative: RelativeDateWords?
-  /// The long date of spoken dates, made when they are asked for.
-  let longDate: LongDateWords?
+  /// The words of the styles asked for at the start; the others are made
+  /// when a label needs them (``text(of:)``).
+  private let compact: CompactDateWords?
+  private let relative: RelativeDateWords?
+  private let longDate: LongDateWords?
+  /// The locale and calendar (in GMT) the words are made in.
+  private let locale: Locale
+  private let calendar: Calendar
 
   /// The words of `locale`, with those of the styles in `styles` beyond the standard one.
   init(locale: Locale, calendar: Calendar, hourCycle: HourCycle?, styles: Set<LabelStyle> = []) {
@@ -169,9 +194,34 @@ final class DateWords: Sendable {
     weekdays = (0..<7).map { day in weekdayStyle.format(noon(ofLocalDay: Int64(day))) }
     compact = styles.contains(.compact) ? CompactDateWords(locale: locale, calendar: calendar) : nil
     relative = styles.contains(.relative) ? RelativeDateWords(locale: locale, calendar: calendar) : nil
-    longDate =
-      styles.contains(.spoken)
-      ? LongDateWords(formatter: Self.formatter(locale: locale, calendar: calendar, date: .long, time: .none)) : nil
+    longDate = styles.contains(.spoken) ? LongDateWords(locale: locale, calendar: calendar) : nil
+    self.locale = locale
+    self.calendar = calendar
+  }
+
+  /// The words of what a label shows.
+  func text(of shown: DateLabelText) -> String {
+    switch shown {
+    case .time(let minute): time(atLocalMinute: minute)
+    case .yesterday: yesterday
+    case .weekday(let day): weekday(onLocalDay: day)
+    case .abbreviatedWeekday(let day):
+      (compact ?? CompactDateWords(locale: locale, calendar: calendar)).abbreviatedWeekday(onLocalDay: day)
+    case .shortDate(let day): shortDate(onLocalDay: day)
+    case .monthDay(let day): (compact ?? CompactDateWords(locale: locale, calendar: calendar)).monthDay(onLocalDay: day)
+    case .longDate(let day): (longDate ?? LongDateWords(locale: locale, calendar: calendar)).longDate(onLocalDay: day)
+    case .now: (relative ?? RelativeDateWords(locale: locale, calendar: calendar)).now
+    case .minutesAgo(let count): (relative ?? RelativeDateWords(locale: locale, calendar: calendar)).minutesAgo(count)
+    }
+  }
+
+  /// The local days of the calendar year (and era) that holds `day`: its first
+  /// day, and the first day of the next year.
+  func yearDays(containing day: Int64) -> Range<Int64> {
+    guard let year = calendar.dateInterval(of: .year, for: noon(ofLocalDay: day)) else { return day..<day + 1 }
+    let first = floorDivide(Int64(year.start.timeIntervalSince1970.rounded()), by: secondsPerDay)
+    let next = floorDivide(Int64(year.end.timeIntervalSince1970.rounded()), by: secondsPerDay)
+    return first..<max(next, day + 1)
   }
 
   /// The time label of a local minute (minutes since 1970-01-01T00:00 local).
@@ -265,8 +315,6 @@ final class CompactDateWords: Sendable {
   private let weekdays: [String]
   /// CLDR's `MMMd` skeleton in the locale: `Jan 3`, `3 janv.`, `1月3日`.
   private let monthDayFormatter: DateFormatter
-  /// The locale's calendar, in GMT on wall-clock times.
-  private let calendar: Calendar
 
   init(locale: Locale, calendar: Calendar) {
     let style = Date.FormatStyle(
@@ -278,7 +326,6 @@ final class CompactDateWords: Sendable {
     monthDayFormatter.calendar = calendar
     monthDayFormatter.timeZone = wallClockZone
     monthDayFormatter.setLocalizedDateFormatFromTemplate("MMMd")
-    self.calendar = calendar
   }
 
   /// The abbreviated weekday of a local day.
@@ -291,14 +338,6 @@ final class CompactDateWords: Sendable {
     monthDayFormatter.string(from: noon(ofLocalDay: day))
   }
 
-  /// The local days of the calendar year (and era) that holds `day`: its first
-  /// day, and the first day of the next year.
-  func yearDays(containing day: Int64) -> Range<Int64> {
-    guard let year = calendar.dateInterval(of: .year, for: noon(ofLocalDay: day)) else { return day..<day + 1 }
-    let first = floorDivide(Int64(year.start.timeIntervalSince1970.rounded()), by: secondsPerDay)
-    let next = floorDivide(Int64(year.end.timeIntervalSince1970.rounded()), by: secondsPerDay)
-    return first..<max(next, day + 1)
-  }
 }
 
 /// The words of the relative style: CLDR's relative `now` and the short
@@ -336,8 +375,8 @@ final class RelativeDateWords: Sendable {
 final class LongDateWords: Sendable {
   private let formatter: DateFormatter
 
-  init(formatter: DateFormatter) {
-    self.formatter = formatter
+  init(locale: Locale, calendar: Calendar) {
+    formatter = DateWords.formatter(locale: locale, calendar: calendar, date: .long, time: .none)
   }
 
   /// The long date of a local day.

@@ -1,6 +1,7 @@
 import Foundation
-import InboxFormat
 import Testing
+
+@testable import InboxFormat
 
 /// The date labels of thousands of generated cases — over a hundred locales,
 /// fifty zones, instants around midnights, New Year, leap days and offset
@@ -100,12 +101,13 @@ import Testing
 enum Bucket: String, CaseIterable, Codable, CustomStringConvertible {
   case time, yesterday, weekday, date
 
+  /// The rule's bucket (``DateBucket``), a later day's date counted with the dates.
   init(days: Int64) {
-    switch days {
-    case 0: self = .time
-    case 1: self = .yesterday
-    case 2...6: self = .weekday
-    default: self = .date
+    switch DateBucket(daysAgo: days) {
+    case .time: self = .time
+    case .yesterday: self = .yesterday
+    case .weekday: self = .weekday
+    case .date, .laterDay: self = .date
     }
   }
 

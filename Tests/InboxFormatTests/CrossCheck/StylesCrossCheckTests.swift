@@ -1,6 +1,7 @@
 import Foundation
-import InboxFormat
 import Testing
+
+@testable import InboxFormat
 
 /// The compact and relative styles, the spoken date and the unread badge
 /// of thousands of generated cases against Node's `Intl`, and the expiry
@@ -91,12 +92,12 @@ import Testing
   /// `month-day`, `long-date`, and `badge`).
   static func bucket(days: Int64, style: String, ago: Int64, withinYear: Bool) -> String {
     if style == "relative" && ago >= -60 && ago < 3_600 { return ago < 60 ? "now" : "minutes-ago" }
-    switch days {
-    case 0: return "time"
-    case 1: return "yesterday"
-    case 2...6: return style == "compact" ? "abbreviated-weekday" : "weekday"
-    case 7...: return style == "compact" && withinYear ? "month-day" : style == "spoken" ? "long-date" : "date"
-    default: return style == "spoken" ? "long-date" : "date"
+    switch DateBucket(daysAgo: days) {
+    case .time: return "time"
+    case .yesterday: return "yesterday"
+    case .weekday: return style == "compact" ? "abbreviated-weekday" : "weekday"
+    case .date: return style == "compact" && withinYear ? "month-day" : style == "spoken" ? "long-date" : "date"
+    case .laterDay: return style == "spoken" ? "long-date" : "date"
     }
   }
 

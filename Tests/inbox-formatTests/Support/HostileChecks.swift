@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 
+@testable import InboxFormat
+
 /// The checks every hostile run passes, written without the code under
-/// test (no `quoted`, no `isHiddenInAMessage`): they are the oracle.
+/// test (no `quoted`, no `isHiddenInAMessage`): they are the oracle. Only
+/// the rule's constants (``DateBucket/weekdayDays``) come from the library.
 enum Hostile {
   /// The example payload (four messages) and the options that pin everything but what a test varies.
   static let example = CommandLineTests.example
@@ -99,7 +102,7 @@ enum ExampleLabels {
     return messages.map { message -> String in
       let seconds = Int(message.timeIntervalSince1970) + offset(message)
       let day = localDay(message, offset(message))
-      switch today - day {
+      switch Int64(today - day) {
       case 0:
         let secondsOfDay = seconds - day * 86_400
         let hour = secondsOfDay / 3600
@@ -108,7 +111,7 @@ enum ExampleLabels {
         return "\(twelve):\(minute < 10 ? "0" : "")\(minute)\u{202F}\(hour < 12 ? "AM" : "PM")"
       case 1:
         return "Yesterday"
-      case 2...6:
+      case DateBucket.weekdayDays:
         // 1970-01-01 was a Thursday.
         let names = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
         return names[((day % 7) + 7) % 7]

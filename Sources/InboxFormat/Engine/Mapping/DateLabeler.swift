@@ -1,7 +1,8 @@
 import Foundation
 
-/// ``dateLabel(for:now:days:words:)`` for one instant "now", fast: offsets
-/// from a table of the zone's changes around now (``OffsetTable``), labels
+/// The date rule (``dateLabel(seconds:localSeconds:nowSeconds:today:style:calendar:dayStart:)``)
+/// for one instant "now", fast: offsets from a table of the zone's changes
+/// around now (``OffsetTable``), tomorrow's start made once, and the words
 /// remembered by local minute and day, which decide them whatever the
 /// offset, so ICU formats each distinct minute and day once.
 final class DateLabeler: Sendable {
@@ -22,59 +23,47 @@ final class DateLabeler: Sendable {
     tomorrowStart = instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1))
   }
 
-  /// The label of a message updated at `date`, in the words of `words`.
+  /// The label of a message updated at `date` in `style`, in the words of `words`.
+  ///
+  /// In a style other than the standard one, a label of a day before today,
+  /// an hour or more back, depends on that day alone (and today), so it is
+  /// remembered whole, by day.
   @inline(__always)
-  func label(for date: Date, words: DateWords, memo: inout MemoTables) -> DateLabel {
-    let seconds = date.wholeSecondsSince1970
-    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
-    let day = floorDivide(localSeconds, by: secondsPerDay)
-    switch DateBucket(daysAgo: today - day) {
-    case .time:
-      let minute = floorDivide(localSeconds, by: 60)
-      // A hit is looked up without a maker closure, which would retain the
-      // shared `words` on every row.
-      let text = memo.times.peek(minute) ?? memo.times.value(for: minute) { words.time(atLocalMinute: minute) }
-      return DateLabel(text: text, validUntil: tomorrowStart)
-    case .yesterday: return DateLabel(text: words.yesterday, validUntil: tomorrowStart)
-    case .weekday: return DateLabel(text: words.weekday(onLocalDay: day), validUntil: tomorrowStart)
-    case .date: return DateLabel(text: shortDate(on: day, words: words, memo: &memo), validUntil: nil)
-    case .laterDay:
-      return DateLabel(
-        text: shortDate(on: day, words: words, memo: &memo),
-        validUntil: instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day)))
-    }
-  }
-
-  /// The label of a message updated at `date` in `style`, other than the
-  /// standard one: the date rule itself (``dateLabel(seconds:localSeconds:nowSeconds:today:words:style:dayStart:)``),
-  /// with offsets from the table and tomorrow's start made once. A label of
-  /// a day before today, an hour or more back, depends on that day alone
-  /// (and today), so it is remembered by day.
   func label(for date: Date, style: LabelStyle, words: DateWords, memo: inout MemoTables) -> DateLabel {
     let seconds = date.wholeSecondsSince1970
     let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
-    let rule = {
-      dateLabel(
-        seconds: seconds, localSeconds: localSeconds, nowSeconds: self.nowSeconds, today: self.today, words: words,
-        style: style
-      ) { day in
-        day == self.today + 1 ? self.tomorrowStart : instant(self.days.firstInstant(from: self.nowSeconds, ofDayAtLeast: day))
-      }
+    guard style != .standard, floorDivide(localSeconds, by: secondsPerDay) < today, nowSeconds - seconds >= 3_600 else {
+      return label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
     }
-    let day = floorDivide(localSeconds, by: secondsPerDay)
-    guard day < today, nowSeconds - seconds >= 3_600 else { return rule() }
-    let key = StyledDay(style: style, day: day, today: today)
+    let key = StyledDay(style: style, day: floorDivide(localSeconds, by: secondsPerDay), today: today)
     if memo.styledDays == nil { memo.styledDays = Memo(slots: 2048) }
-    if let label = memo.styledDays!.peek(key) { return label }
-    let label = rule()
-    memo.styledDays!.remember(label, for: key)
+    if let label = memo.styledDays?.peek(key) { return label }
+    let label = label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
+    memo.styledDays?.remember(label, for: key)
     return label
   }
 
+  /// The rule's label, its words remembered by local minute and day.
   @inline(__always)
-  private func shortDate(on day: Int64, words: DateWords, memo: inout MemoTables) -> String {
-    if let text = memo.shortDates.peek(day) { return text }
-    return memo.shortDates.value(for: day) { words.shortDate(onLocalDay: day) }
+  private func label(
+    seconds: Int64, localSeconds: Int64, style: LabelStyle, words: DateWords, memo: inout MemoTables
+  ) -> DateLabel {
+    let (shown, validUntil) = dateLabel(
+      seconds: seconds, localSeconds: localSeconds, nowSeconds: nowSeconds, today: today, style: style, calendar: words
+    ) { day in
+      day == today + 1 ? tomorrowStart : instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day))
+    }
+    let text: String
+    switch shown {
+    case .time(let minute):
+      // A hit is looked up without a maker closure, which would retain the
+      // shared `words` on every row.
+      text = memo.times.peek(minute) ?? memo.times.value(for: minute) { words.text(of: shown) }
+    case .shortDate(let day):
+      text = memo.shortDates.peek(day) ?? memo.shortDates.value(for: day) { words.text(of: shown) }
+    default: text = words.text(of: shown)
+    }
+    return DateLabel(text: text, validUntil: validUntil)
   }
 
   /// The zone's offset at `seconds` outside the table: asked of the zone

@@ -45,22 +45,20 @@ struct StringRows: RowRules {
 
   @inline(__always)
   mutating func dateLabel(for date: Date) -> DateLabel {
-    guard style == .standard else { return labeledInStyle(date, style) }
-    return labeler._withUnsafeGuaranteedRef { labeler in
-      words._withUnsafeGuaranteedRef { words in labeler.label(for: date, words: words, memo: &memo) }
-    }
+    labeled(date, style)
   }
 
   mutating func spokenDate(for date: Date) -> DateLabel {
-    labeledInStyle(date, .spoken)
+    labeled(date, .spoken)
   }
 
   mutating func unreadBadge(count: Int64) -> String {
     InboxFormat.unreadBadge(count: count, limit: badgeLimit, numbers: badgeNumbers!)
   }
 
-  /// The label of `date` in a style other than the standard one.
-  private mutating func labeledInStyle(_ date: Date, _ style: LabelStyle) -> DateLabel {
+  /// The label of `date` in `style`.
+  @inline(__always)
+  private mutating func labeled(_ date: Date, _ style: LabelStyle) -> DateLabel {
     labeler._withUnsafeGuaranteedRef { labeler in
       words._withUnsafeGuaranteedRef { words in labeler.label(for: date, style: style, words: words, memo: &memo) }
     }
