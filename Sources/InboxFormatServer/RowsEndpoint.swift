@@ -15,11 +15,11 @@ import Synchronization
 /// ``ServerConfiguration/bodyTimeout`` and the budget of bodies held
 /// (``ServerConfiguration/maxBodyMemory``), and, once a place among the
 /// requests in flight is free, formatted by a formatter kept for its
-/// settings, at the request's instant.
+/// settings (``InboxFormatterCache``), at the request's instant.
 struct RowsEndpoint: Sendable {
   let configuration: ServerConfiguration
   let settings = SettingsResolver()
-  let formatters: BoundedCache<FormatterKey, InboxFormatter>
+  let formatters: InboxFormatterCache
   let inFlight: InFlightLimiter
   let bodies: BodyBudget
   let logger: Logger
@@ -35,7 +35,7 @@ struct RowsEndpoint: Sendable {
 
   init(configuration: ServerConfiguration, logger: Logger) {
     self.configuration = configuration
-    self.formatters = BoundedCache(capacity: configuration.maxCachedFormatters)
+    self.formatters = InboxFormatterCache(capacity: configuration.maxCachedFormatters)
     self.inFlight = InFlightLimiter(limit: configuration.maxRequestsInFlight)
     self.bodies = BodyBudget(limit: configuration.maxBodyMemory)
     self.logger = logger
@@ -68,12 +68,12 @@ struct RowsEndpoint: Sendable {
     let hourCycle = query.hourCycle ?? defaults.hourCycle
     let previewLength = query.previewLength ?? defaults.previewLength
     let now = query.now ?? defaults.now ?? configuration.clock()
-    let formatter = self.formatter(
-      FormatterKey(
-        locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: previewLength,
+    let formatter = formatters.formatter(
+      for: FormattingContext(
+        now: now, locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: previewLength,
         fields: query.fields ?? defaults.fields, dateStyle: query.dateStyle ?? defaults.dateStyle,
-        badgeLimit: query.badgeLimit ?? defaults.badgeLimit)
-    ).now(now).mapping((query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
+        badgeLimit: query.badgeLimit ?? defaults.badgeLimit),
+      mapping: (query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
     let (payload, share) = try await readBody(of: request, context: context)
     guard let permit = inFlight.acquire() else {
       throw Problem(
@@ -274,49 +274,6 @@ struct RowsEndpoint: Sendable {
       headers: [.connection: "close"])
   }
 
-  private func formatter(_ key: FormatterKey) -> InboxFormatter {
-    formatters.value(for: key, make: key.makeFormatter)
-  }
-}
-
-/// What a kept formatter is kept for: the settings that decide its labels.
-/// (The instant is not among them: ``InboxFormatter/now(_:)`` gives one for
-/// any instant that shares the formatters and labels; nor the layout, which
-/// ``InboxFormatter/layout(_:)`` changes the same way.)
-struct FormatterKey: Hashable, Sendable {
-  let locale: Locale
-  let timeZone: TimeZone
-  let hourCycle: HourCycle?
-  let previewLength: Int?
-  let fields: [RowField]
-  let dateStyle: DateStyle
-  let badgeLimit: Int
-
-  static func == (a: Self, b: Self) -> Bool {
-    a.locale.identifier == b.locale.identifier && a.timeZone.identifier == b.timeZone.identifier
-      && a.hourCycle == b.hourCycle && a.previewLength == b.previewLength && a.fields == b.fields
-      && a.dateStyle == b.dateStyle && a.badgeLimit == b.badgeLimit
-  }
-
-  /// A formatter of these settings (at any instant: ``InboxFormatter/now(_:)``
-  /// sets it), laid out as compact JSON.
-  func makeFormatter() -> InboxFormatter {
-    InboxFormatter(
-      context: FormattingContext(
-        now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
-        previewLength: previewLength, fields: fields, dateStyle: dateStyle, badgeLimit: badgeLimit),
-      layout: .compact)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(locale.identifier)
-    hasher.combine(timeZone.identifier)
-    hasher.combine(hourCycle)
-    hasher.combine(previewLength)
-    hasher.combine(fields)
-    hasher.combine(dateStyle)
-    hasher.combine(badgeLimit)
-  }
 }
 
 /// What formatting on another thread hands to the answer.

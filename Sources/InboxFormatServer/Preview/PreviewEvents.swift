@@ -16,7 +16,7 @@ struct PreviewEvents: Sendable {
   let configuration: ServerConfiguration
   let preview: PreviewConfiguration
   let settings: SettingsResolver
-  let formatters: BoundedCache<FormatterKey, InboxFormatter>
+  let formatters: InboxFormatterCache
 
   /// The keys of the rows the page shows: the six of every row, what a
   /// screen reader says of the date, each text's direction and the avatar's
@@ -31,10 +31,12 @@ struct PreviewEvents: Sendable {
     let hourCycle = query.hourCycle ?? defaults.hourCycle
     let dateStyle = query.dateStyle ?? defaults.dateStyle
     let screens = locales.map { locale in
-      let key = FormatterKey(
-        locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
-        fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
-      let formatter = formatters.value(for: key, make: key.makeFormatter).mapping(configuration.mapping)
+      let formatter = formatters.formatter(
+        for: FormattingContext(
+          now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
+          previewLength: defaults.previewLength, fields: Self.fields, dateStyle: dateStyle,
+          badgeLimit: defaults.badgeLimit),
+        mapping: configuration.mapping)
       return Screen(locale: locale, formatter: formatter)
     }
     var settingsObject = JSONObject()

@@ -1,12 +1,13 @@
 import Synchronization
 
 /// A dictionary that keeps at most `capacity` entries, dropping the one
-/// used longest ago to make room, safe to share between requests.
+/// used longest ago to make room, safe to share between threads: the
+/// cache of ``InboxFormatterCache``, and of the names a service resolves.
 ///
 /// Values are made outside the lock, so a slow one (a formatter builds ICU
-/// formatters) never holds up requests for others; two requests missing the
+/// formatters) never holds up the others; two requests missing the
 /// same key at once may both make it, and the second is kept.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Entry {
     var value: Value
     var lastUse: UInt64
@@ -17,15 +18,15 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     var uses: UInt64 = 0
   }
 
-  let capacity: Int
+  package let capacity: Int
   private let state = Mutex(State())
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(1, capacity)
   }
 
   /// The value for `key`, made by `make` when it is not kept (and then kept).
-  func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
+  package func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
     if let value = cached(key) { return value }
     let value = try make()
     state.withLock { state in
@@ -41,7 +42,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// How many entries are kept.
-  var count: Int { state.withLock { $0.entries.count } }
+  package var count: Int { state.withLock { $0.entries.count } }
 
   private func cached(_ key: Key) -> Value? {
     state.withLock { state in
