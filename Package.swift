@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    // `swift package generate-documentation` (the library's DocC catalog); a plugin, linked into nothing.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "InboxFormat", dependencies: ["CInboxBytes"]),

@@ -4,13 +4,15 @@
 # checks and benchmarks (Scripts/check-service.sh, Benchmarks/serve-*.py):
 # wrk, Debian's package, and schemathesis, from PyPI; for the preview's
 # browser tests (Tests/Browser, run by swift test): Debian's chromium and
-# chromium-driver, and selenium, from PyPI. Each only when missing.
+# chromium-driver, and selenium, from PyPI; for the man pages
+# (Scripts/build-docs.sh), groff. Each only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
 command -v wrk > /dev/null || missing+=(wrk)
 command -v chromium > /dev/null || missing+=(chromium)
 command -v chromedriver > /dev/null || missing+=(chromium-driver)
+command -v groff > /dev/null || missing+=(groff)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

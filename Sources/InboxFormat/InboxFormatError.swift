@@ -60,7 +60,7 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
   /// under the built-in mapping `mapping` (``InputMapping/builtIns``): the
   /// error the mapping in use met, and the name of the one to try.
   indirect case likelyOtherMapping(InboxFormatError, mapping: String)
-  /// A date-time given on its own (``Foundation/Date/init(rfc3339:)``), not
+  /// A date-time given on its own (`Date(rfc3339:)`), not
   /// in a payload, is not RFC 3339: the text and what is wrong with it.
   case invalidDateTime(value: String, reason: String)
 

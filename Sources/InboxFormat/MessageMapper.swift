@@ -50,7 +50,7 @@ public struct MessageMapper: Sendable {
 
   /// The rows of `messages`, in the same order.
   ///
-  /// A long array (``parallelThreshold`` messages or more) is cut in one
+  /// A long array (`parallelThreshold` messages or more) is cut in one
   /// part per core, mapped at the same time; the rows are the same.
   public func map(_ messages: [MessageAPIModel]) -> [MessageUIModel] {
     let parts = messages.count >= Self.parallelThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1

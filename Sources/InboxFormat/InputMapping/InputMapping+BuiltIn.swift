@@ -7,7 +7,7 @@ extension InputMapping {
   /// "unread_count"}]}`, a bare array of such items, or NDJSON. The default
   /// everywhere.
   ///
-  /// Made of ``MappingFields/post``, the one reading of its document, so
+  /// Made of `MappingFields.post`, the one reading of its document, so
   /// that a run with the default mapping reads no other.
   public static let post = InputMapping(
     name: BuiltInMapping.post.name, document: BuiltInMapping.post.document, fields: MappingFields.post)
