@@ -1,0 +1,319 @@
+// Generated from Sources/InboxFormatServer/Preview/Assets by
+// Scripts/embed-preview.py; a test checks that each text here is the file's.
+
+extension PreviewPage {
+  /// `Assets/preview.html`.
+  static let frame = #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>inbox-format preview</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/preview.css">
+<script src="/preview.js" defer></script>
+</head>
+<body>
+<header class="toolbar">
+  <h1 id="file">inbox-format preview</h1>
+  <form id="settings" class="controls" autocomplete="off">
+    <label>Locales <input id="locale" name="locale" spellcheck="false" placeholder="en-US,ar-EG,ja-JP"></label>
+    <label>Time zone <input id="timeZone" name="timeZone" list="zones" spellcheck="false" placeholder="Europe/Paris"></label>
+    <datalist id="zones">
+<!-- zones -->
+    </datalist>
+    <label>Hours
+      <select id="hourCycle" name="hourCycle">
+        <option value="">locale's</option>
+        <option value="12">12-hour</option>
+        <option value="24">24-hour</option>
+      </select>
+    </label>
+    <label>Dates
+      <select id="dateStyle" name="dateStyle">
+        <option value="standard">standard</option>
+        <option value="compact">compact</option>
+        <option value="relative">relative</option>
+      </select>
+    </label>
+    <button type="submit">Apply</button>
+  </form>
+  <div class="controls" role="group" aria-label="Move the clock">
+    <span id="clock" class="clock" aria-live="polite"></span>
+    <button type="button" data-move="-604800" title="A week back">−1w</button>
+    <button type="button" data-move="-86400" title="A day back">−1d</button>
+    <button type="button" data-move="-3600" title="An hour back">−1h</button>
+    <button type="button" data-move="0" title="Back to the clock">now</button>
+    <button type="button" data-move="3600" title="An hour forward">+1h</button>
+    <button type="button" data-move="86400" title="A day forward">+1d</button>
+    <button type="button" data-move="604800" title="A week forward">+1w</button>
+  </div>
+  <label class="theme">Theme
+    <select id="theme">
+      <option value="">system</option>
+      <option value="light">light</option>
+      <option value="dark">dark</option>
+    </select>
+  </label>
+</header>
+<p id="banner" class="banner" role="alert" hidden></p>
+<main id="screens" class="screens"></main>
+<noscript><p class="banner">The preview draws its screens with a script; allow scripts from this page.</p></noscript>
+</body>
+</html>
+
+"""#
+
+  /// `Assets/preview.css`.
+  static let css = #"""
+:root {
+  color-scheme: light dark;
+  --page: #f2f2f7; --screen: #ffffff; --text: #000000; --secondary: #6c6c70; --separator: #d1d1d6;
+  --accent: #007aff; --banner: #fff4e5; --banner-text: #5c3a00; --control: #ffffff;
+  font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK JP", sans-serif;
+  font-size: 16px;
+}
+:root[data-theme="light"] { color-scheme: light; }
+:root[data-theme="dark"] {
+  color-scheme: dark;
+  --page: #000000; --screen: #1c1c1e; --text: #ffffff; --secondary: #98989f; --separator: #38383a;
+  --accent: #0a84ff; --banner: #3a2a10; --banner-text: #ffd8a8; --control: #2c2c2e;
+}
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) {
+    --page: #000000; --screen: #1c1c1e; --text: #ffffff; --secondary: #98989f; --separator: #38383a;
+    --accent: #0a84ff; --banner: #3a2a10; --banner-text: #ffd8a8; --control: #2c2c2e;
+  }
+}
+body { margin: 0; background: var(--page); color: var(--text); }
+.toolbar {
+  display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 16px;
+  border-block-end: 1px solid var(--separator); font-size: 13px;
+}
+.toolbar h1 { font-size: 15px; margin: 0; margin-inline-end: auto; overflow-wrap: anywhere; }
+.controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.controls input { width: 12em; }
+input, select, button {
+  font: inherit; color: var(--text); background: var(--control);
+  border: 1px solid var(--separator); border-radius: 6px; padding: 3px 6px;
+}
+button { cursor: pointer; }
+.clock { font-variant-numeric: tabular-nums; color: var(--secondary); margin-inline-end: 4px; }
+.banner {
+  margin: 12px 16px 0; padding: 10px 12px; border-radius: 8px;
+  background: var(--banner); color: var(--banner-text); white-space: pre-wrap; overflow-wrap: anywhere;
+}
+.screens { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; align-items: flex-start; }
+.screen {
+  inline-size: 375px; max-inline-size: 100%; background: var(--screen);
+  border-radius: 24px; overflow: hidden; border: 1px solid var(--separator);
+}
+.screen-caption { font-size: 12px; color: var(--secondary); padding: 12px 16px 0; margin: 0; }
+.screen h2 { font-size: 30px; font-weight: 700; margin: 4px 16px 8px; }
+.rows { list-style: none; margin: 0; padding: 0; }
+.row {
+  display: flex; align-items: center; gap: 10px; padding-block: 10px; padding-inline: 8px 16px;
+}
+.row + .row .body { border-block-start: 1px solid var(--separator); }
+.row .body { padding-block-start: 0; }
+.dot { flex: none; inline-size: 10px; block-size: 10px; border-radius: 50%; background: var(--accent); }
+.dot.read { visibility: hidden; }
+.avatar {
+  flex: none; inline-size: 44px; block-size: 44px; border-radius: 50%; display: flex;
+  align-items: center; justify-content: center; color: #ffffff; font-weight: 600; font-size: 17px;
+  background: #8e8e93; overflow: hidden; white-space: nowrap;
+}
+.avatar.c0 { background: #8e8e93; } .avatar.c1 { background: #ff3b30; } .avatar.c2 { background: #ff9500; }
+.avatar.c3 { background: #34c759; } .avatar.c4 { background: #00a0b0; } .avatar.c5 { background: #007aff; }
+.avatar.c6 { background: #5856d6; } .avatar.c7 { background: #af52de; }
+.body { flex: 1; min-inline-size: 0; }
+/* Line boxes of a fixed height, within the avatar's: a script whose font
+   has a taller line (Arabic, Devanagari, Thai) gives rows the height of
+   every other screen's. */
+.line { display: flex; align-items: baseline; gap: 8px; block-size: 21px; line-height: 21px; }
+.title { flex: 1; min-inline-size: 0; font-size: 17px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.row.unread .title { font-weight: 700; }
+/* Each text has its own direction; it lines up with the screen's start. */
+.screen[dir="ltr"] :is(.title, .message) { text-align: left; }
+.screen[dir="rtl"] :is(.title, .message) { text-align: right; }
+.date { flex: none; font-size: 15px; color: var(--secondary); }
+.message {
+  margin-block-start: 2px; font-size: 15px; color: var(--secondary); block-size: 19px; line-height: 19px;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}
+.empty { color: var(--secondary); padding: 16px; margin: 0; }
+
+"""#
+
+  /// `Assets/preview.js`.
+  static let script = #"""
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const settingsForm = $("settings");
+  const banner = $("banner");
+  const screens = $("screens");
+  // What the controls ask for; empty values keep the command's.
+  const query = new URLSearchParams(location.search);
+  let offset = Number(query.get("offset") || 0);
+  let events = null;
+
+  const element = (name, className, text) => {
+    const node = document.createElement(name);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  // A text in its own direction, so that a long one is cut at its own
+  // end; the style sheet lines it up with the screen's start. Neutral (a
+  // phone number, digits) reads left to right, as digits do.
+  const directed = (className, text, direction) => {
+    const box = element("div", className, text);
+    box.dir = direction === "rtl" ? "rtl" : "ltr";
+    return box;
+  };
+
+  const showProblem = (text) => {
+    banner.textContent = text || "";
+    banner.hidden = !text;
+  };
+
+  const row = (item) => {
+    const li = element("li", item.isUnread ? "row unread" : "row");
+    const name = [item.title, item.isUnread ? "unread" : "", item.spokenDate, item.message];
+    li.setAttribute("aria-label", name.filter((part) => part).join(", "));
+    li.dataset.id = String(item.id);
+    const dot = element("span", item.isUnread ? "dot" : "dot read");
+    dot.setAttribute("aria-hidden", "true");
+    const avatar = element("span", "avatar c" + (Number(item.avatarColor) & 7), item.initials);
+    avatar.setAttribute("aria-hidden", "true");
+    avatar.dir = "auto";
+    const body = element("div", "body");
+    const line = element("div", "line");
+    const title = directed("title", item.title, item.titleDirection);
+    const date = element("span", "date", item.date);
+    line.append(title, date);
+    const message = directed("message", item.message, item.messageDirection);
+    body.append(line, message);
+    li.append(dot, avatar, body);
+    return li;
+  };
+
+  const screen = (data, settings) => {
+    const section = element("section", "screen");
+    section.lang = data.locale;
+    section.dir = data.direction;
+    const caption = element("p", "screen-caption",
+      [data.locale, settings.timeZone, settings.hourCycle ? settings.hourCycle + "h" : "", settings.dateStyle]
+        .filter((part) => part).join(" · "));
+    caption.dir = "ltr";
+    const heading = element("h2", "", "Messages");
+    heading.lang = "en";
+    section.append(caption, heading);
+    if (data.rows === null) {
+      section.append(element("p", "empty", "Nothing decoded yet."));
+      return section;
+    }
+    const list = element("ul", "rows");
+    list.setAttribute("role", "list");
+    list.setAttribute("aria-label", "Messages, " + data.locale);
+    for (const item of data.rows) list.append(row(item));
+    section.append(list);
+    return section;
+  };
+
+  const draw = (render) => {
+    const settings = render.settings;
+    document.title = settings.file + " — inbox-format preview";
+    $("file").textContent = settings.file;
+    for (const name of ["locale", "timeZone", "hourCycle", "dateStyle"]) {
+      const control = $(name);
+      if (document.activeElement !== control) control.value = settings[name];
+    }
+    const moved = settings.offset === 0 ? "" : " (" + (settings.offset > 0 ? "+" : "−") + span(Math.abs(settings.offset)) + ")";
+    clock = { now: Date.parse(render.now), at: performance.now(), running: settings.clock === "running",
+              label: " " + settings.clock + moved };
+    showClock();
+    showProblem(render.problem || "");
+    screens.replaceChildren(...render.screens.map((data) => screen(data, settings)));
+  };
+
+  // The clock line: the render's instant, then, while the clock runs,
+  // ticking on between renders (which come only when a label changes).
+  let clock = null;
+  const showClock = () => {
+    if (!clock) return;
+    const elapsed = clock.running ? performance.now() - clock.at : 0;
+    const instant = new Date(clock.now + Math.floor(elapsed / 1000) * 1000);
+    $("clock").textContent = instant.toISOString().replace(/\.\d{3}Z$/, "Z") + clock.label;
+  };
+  setInterval(showClock, 1000);
+
+  const span = (seconds) => {
+    const units = [[604800, "w"], [86400, "d"], [3600, "h"], [60, "min"], [1, "s"]];
+    const parts = [];
+    for (const [size, unit] of units) {
+      if (seconds >= size) { parts.push(Math.floor(seconds / size) + unit); seconds %= size; }
+    }
+    return parts.join(" ") || "0s";
+  };
+
+  const connect = () => {
+    if (events) events.close();
+    // The theme is the page's alone.
+    const settings = new URLSearchParams(query);
+    settings.delete("theme");
+    const url = "/events?" + settings.toString();
+    events = new EventSource(url);
+    events.addEventListener("render", (event) => draw(JSON.parse(event.data)));
+    events.addEventListener("error", () => {
+      if (events.readyState !== EventSource.CLOSED) {
+        showProblem("The preview's server does not answer; trying again.");
+        return;
+      }
+      // Refused (a setting that cannot be used): the problem says why.
+      fetch(url).then((answer) => answer.json()).then(
+        (problem) => showProblem(problem.detail || "The preview's server refused the settings."),
+        () => showProblem("The preview's server does not answer."));
+    });
+  };
+
+  const update = () => {
+    history.replaceState(null, "", "?" + query.toString());
+    connect();
+  };
+
+  settingsForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    for (const name of ["locale", "timeZone", "hourCycle", "dateStyle"]) {
+      const value = $(name).value.trim();
+      if (value) query.set(name, value); else query.delete(name);
+    }
+    update();
+  });
+  for (const button of document.querySelectorAll("[data-move]")) {
+    button.addEventListener("click", () => {
+      const move = Number(button.dataset.move);
+      offset = move === 0 ? 0 : offset + move;
+      if (offset) query.set("offset", String(offset)); else query.delete("offset");
+      update();
+    });
+  }
+  const theme = $("theme");
+  const applyTheme = (value) => {
+    if (value) document.documentElement.dataset.theme = value;
+    else delete document.documentElement.dataset.theme;
+  };
+  theme.value = query.get("theme") || "";
+  applyTheme(theme.value);
+  theme.addEventListener("change", () => {
+    applyTheme(theme.value);
+    if (theme.value) query.set("theme", theme.value); else query.delete("theme");
+    history.replaceState(null, "", "?" + query.toString());
+  });
+  connect();
+})();
+
+"""#
+}
