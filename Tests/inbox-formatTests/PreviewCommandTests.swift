@@ -34,8 +34,11 @@ import Testing
   /// within a second, a decoding banner, midnight without a reload, the
   /// clock line ticking, hostile names as inert text with no console error,
   /// the CSP header, three locales with rows of one height, the time zone
-  /// list and a right-to-left screen. Chromium, its driver and selenium
-  /// come from `Scripts/setup.sh`.
+  /// list and a right-to-left screen; `--expect`'s side-by-side marking
+  /// exactly the fields `check` reports, its arrows, the marks going live
+  /// when the mock is edited to agree, hostile values inert on both sides;
+  /// `--map` and `--viewer` and the mapping shown. Chromium, its driver and
+  /// selenium come from `Scripts/setup.sh`.
   @Test(.timeLimit(.minutes(5)))
   func thePageInHeadlessChromium() throws {
     let script = dataDirectory.deletingLastPathComponent().appendingPathComponent("Tests/Browser/preview_test.py").path
@@ -51,7 +54,7 @@ import Testing
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("7 passed, 0 failed"), "\(text)")
+    #expect(text.contains("10 passed, 0 failed"), "\(text)")
     for name in ["preview-light.png", "preview-dark.png", "preview-rtl.png", "preview-locales.png"] {
       let size = (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int) ?? 0
       #expect(size > 10_000, "\(name): \(size) bytes")

@@ -17,6 +17,7 @@ extension PreviewPage {
 <body>
 <header class="toolbar">
   <h1 id="file">inbox-format preview</h1>
+  <span id="mapping" class="mapping"></span>
   <form id="settings" class="controls" autocomplete="off">
     <label>Locales <input id="locale" name="locale" spellcheck="false" placeholder="en-US,ar-EG,ja-JP"></label>
     <label>Time zone <input id="timeZone" name="timeZone" list="zones" spellcheck="false" placeholder="Europe/Paris"></label>
@@ -71,6 +72,7 @@ extension PreviewPage {
   color-scheme: light dark;
   --page: #f2f2f7; --screen: #ffffff; --text: #000000; --secondary: #6c6c70; --separator: #d1d1d6;
   --accent: #007aff; --banner: #fff4e5; --banner-text: #5c3a00; --control: #ffffff;
+  --mark: #ffd60a55; --mark-line: #d70015; --noted-line: #8e8e93;
   font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans Arabic", "Noto Sans CJK JP", sans-serif;
   font-size: 16px;
 }
@@ -91,7 +93,8 @@ body { margin: 0; background: var(--page); color: var(--text); }
   display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 16px;
   border-block-end: 1px solid var(--separator); font-size: 13px;
 }
-.toolbar h1 { font-size: 15px; margin: 0; margin-inline-end: auto; overflow-wrap: anywhere; }
+.toolbar h1 { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
+.mapping { color: var(--secondary); margin-inline-end: auto; overflow-wrap: anywhere; }
 .controls { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .controls input { width: 12em; }
 input, select, button {
@@ -143,6 +146,24 @@ button { cursor: pointer; }
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
 }
 .empty { color: var(--secondary); padding: 16px; margin: 0; }
+/* --expect: the mock's screen beside each locale's, the differing fields
+   marked on both sides by an outline, which keeps every row's height. */
+.comparison { display: flex; flex-direction: column; gap: 8px; }
+.compare-bar { display: flex; gap: 8px; align-items: center; font-size: 13px; }
+.compare-locale { font-weight: 600; }
+.counter { color: var(--text); }
+.sides { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.mark { background: var(--mark); outline: 2px solid var(--mark-line); outline-offset: -1px; border-radius: 4px; }
+.mark-noted { outline: 1px dashed var(--noted-line); outline-offset: -1px; border-radius: 4px; }
+.dot.mark, .dot.mark-noted { visibility: visible; }
+.row.differs, .row.differs-noted { position: relative; }
+.row.differs { box-shadow: inset 4px 0 0 var(--mark-line); }
+.row.differs.current { background: var(--mark); }
+.row.absent .body { color: var(--secondary); font-style: italic; block-size: 42px; line-height: 42px; }
+/* Said to a screen reader (the row's description), not shown. */
+.described {
+  position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+}
 
 """#
 
@@ -179,7 +200,9 @@ button { cursor: pointer; }
     banner.hidden = !text;
   };
 
-  const row = (item) => {
+  // A row; `fields` gets the element that shows each key, for the marks
+  // of a comparison (a key shown nowhere marks the row).
+  const row = (item, fields = {}) => {
     const li = element("li", item.isUnread ? "row unread" : "row");
     const name = [item.title, item.isUnread ? "unread" : "", item.spokenDate, item.message];
     li.setAttribute("aria-label", name.filter((part) => part).join(", "));
@@ -197,30 +220,129 @@ button { cursor: pointer; }
     const message = directed("message", item.message, item.messageDirection);
     body.append(line, message);
     li.append(dot, avatar, body);
+    Object.assign(fields, { isUnread: dot, initials: avatar, title, date, message });
     return li;
   };
 
-  const screen = (data, settings) => {
+  // A row one side of a comparison lacks.
+  const absentRow = (text) => {
+    const li = element("li", "row absent");
+    li.append(element("div", "body", text));
+    return li;
+  };
+
+  const screen = (data, settings, caption = "") => {
     const section = element("section", "screen");
     section.lang = data.locale;
     section.dir = data.direction;
-    const caption = element("p", "screen-caption",
+    const captionLine = element("p", "screen-caption", caption ||
       [data.locale, settings.timeZone, settings.hourCycle ? settings.hourCycle + "h" : "", settings.dateStyle]
         .filter((part) => part).join(" · "));
-    caption.dir = "ltr";
+    captionLine.dir = "ltr";
     const heading = element("h2", "", "Messages");
     heading.lang = "en";
-    section.append(caption, heading);
+    section.append(captionLine, heading);
     if (data.rows === null) {
       section.append(element("p", "empty", "Nothing decoded yet."));
       return section;
     }
     const list = element("ul", "rows");
     list.setAttribute("role", "list");
-    list.setAttribute("aria-label", "Messages, " + data.locale);
+    list.setAttribute("aria-label", (caption || "Messages") + ", " + data.locale);
     for (const item of data.rows) list.append(row(item));
     section.append(list);
     return section;
+  };
+
+  // Which differing row each comparison's arrows last went to, by locale.
+  const visited = new Map();
+  let describedCount = 0;
+
+  // A value of a difference as the description says it: strings quoted.
+  const spoken = (value) => value === null || value === undefined ? "no such key" : JSON.stringify(value);
+
+  // The mock's screen beside a locale's, row by row as `check` pairs them,
+  // every differing field marked on both sides; a counter and arrows go
+  // from one differing row to the next.
+  const comparison = (data, settings) => {
+    const compared = data.expected;
+    const box = element("section", "comparison");
+    box.lang = "en";
+    const bar = element("div", "compare-bar");
+    bar.dir = "ltr";
+    const counted = compared.rowsDiffer;
+    const notes = compared.differences.filter((item) => !item.counts).length;
+    const counter = element("span", "counter",
+      (counted === 0 ? "No rows differ" : counted === 1 ? "1 row differs" : counted + " rows differ") +
+      (notes === 0 ? "" : " (" + notes + (notes === 1 ? " string differs" : " strings differ") +
+        " only in spaces or bidi marks)"));
+    counter.setAttribute("aria-live", "polite");
+    const previous = element("button", "previous", "↑");
+    const next = element("button", "next", "↓");
+    previous.type = next.type = "button";
+    previous.setAttribute("aria-label", "Previous row that differs, " + data.locale);
+    next.setAttribute("aria-label", "Next row that differs, " + data.locale);
+    previous.title = "Previous row that differs";
+    next.title = "Next row that differs";
+    bar.append(element("span", "compare-locale", data.locale), counter, previous, next);
+
+    const mockSide = screen({ locale: data.locale, direction: data.direction, rows: [] }, settings,
+      settings.expected + " (expected)");
+    const rowsSide = screen({ locale: data.locale, direction: data.direction, rows: [] }, settings);
+    const mockList = mockSide.querySelector("ul");
+    const rowsList = rowsSide.querySelector("ul");
+    const byPair = compared.pairs.map(() => []);
+    for (const item of compared.differences) byPair[item.pair].push(item);
+    const differing = [];
+    compared.pairs.forEach(([e, a], pair) => {
+      const mockFields = {};
+      const rowFields = {};
+      const mockRow = e === null ? absentRow("not in the expected rows") : row(compared.rows[e], mockFields);
+      const payloadRow = a === null ? absentRow("missing from the payload's rows") : row(data.rows[a], rowFields);
+      const found = byPair[pair];
+      if (found.length > 0) {
+        const said = found.map((item) => item.kind === "field"
+          ? item.key + (item.counts ? "" : " (only spaces or bidi marks)") + ": expected " + spoken(item.expected) +
+            ", got " + spoken(item.got)
+          : item.kind === "missingRow" ? "missing from the payload's rows" : "not in the expected rows");
+        const description = "Differs: " + said.join("; ");
+        for (const [li, fields] of [[mockRow, mockFields], [payloadRow, rowFields]]) {
+          const note = element("span", "described", description);
+          note.id = "difference-" + (++describedCount);
+          li.append(note);
+          li.setAttribute("aria-describedby", note.id);
+          li.classList.add(found.some((item) => item.counts) ? "differs" : "differs-noted");
+          for (const item of found) {
+            if (item.kind !== "field") continue;
+            const shown = fields[item.key] || li;
+            shown.classList.add(item.counts ? "mark" : "mark-noted");
+            shown.dataset.key = item.key;
+          }
+        }
+        if (found.some((item) => item.counts)) differing.push([mockRow, payloadRow]);
+      }
+      mockList.append(mockRow);
+      rowsList.append(payloadRow);
+    });
+    const go = (step) => {
+      if (differing.length === 0) return;
+      const last = visited.has(data.locale) ? Math.min(visited.get(data.locale), differing.length - 1) : -1;
+      const index = last === -1 && step < 0 ? differing.length - 1 : (last + step + differing.length) % differing.length;
+      visited.set(data.locale, index);
+      for (const pair of differing) for (const li of pair) li.classList.remove("current");
+      for (const li of differing[index]) li.classList.add("current");
+      const target = differing[index][1];
+      target.tabIndex = -1;
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    };
+    previous.disabled = next.disabled = differing.length === 0;
+    previous.addEventListener("click", () => go(-1));
+    next.addEventListener("click", () => go(1));
+    const sides = element("div", "sides");
+    sides.append(mockSide, rowsSide);
+    box.append(bar, sides);
+    return box;
   };
 
   const draw = (render) => {
@@ -236,7 +358,9 @@ button { cursor: pointer; }
               label: " " + settings.clock + moved };
     showClock();
     showProblem(render.problem || "");
-    screens.replaceChildren(...render.screens.map((data) => screen(data, settings)));
+    $("mapping").textContent = "mapping: " + settings.mapping + (settings.viewer ? ", viewer " + settings.viewer : "");
+    screens.replaceChildren(...render.screens.map((data) =>
+      data.expected ? comparison(data, settings) : screen(data, settings)));
   };
 
   // The clock line: the render's instant, then, while the clock runs,

@@ -9,15 +9,32 @@ package struct PreviewConfiguration: Sendable {
   package var locales: [Locale]
   /// The file's name as the page's title shows it (already made safe to show).
   package var fileName: String
+  /// The mock shown beside each screen (`--expect MOCK`), compared with
+  /// the file's rows as `check` compares them; nil without one.
+  package var expected: ExpectedFile?
+
+  /// A file of expected rows, as its watcher reads it.
+  package struct ExpectedFile: Sendable {
+    /// Its latest reading that is a JSON array of row objects.
+    package var source: PreviewSource
+    /// Its name as the page shows it (already made safe to show).
+    package var fileName: String
+
+    package init(source: PreviewSource, fileName: String) {
+      self.source = source
+      self.fileName = fileName
+    }
+  }
 
   /// Creates the configuration of a preview of `source`.
   /// The clock is the server's: frozen at ``FormattingDefaults/now`` when
   /// that is set (labels then never go stale, and the page's moves shift the
   /// frozen instant), else ``ServerConfiguration/clock``, running.
-  package init(source: PreviewSource, locales: [Locale], fileName: String) {
+  package init(source: PreviewSource, locales: [Locale], fileName: String, expected: ExpectedFile? = nil) {
     self.source = source
     self.locales = locales
     self.fileName = fileName
+    self.expected = expected
   }
 
   /// The most screens side by side.

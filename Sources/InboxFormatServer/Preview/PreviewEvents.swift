@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import InboxFormat
+import InboxFormatOptions
 import NIOCore
 import ServiceLifecycle
 
@@ -22,6 +23,9 @@ struct PreviewEvents: Sendable {
   /// screen reader says of the date, each text's direction and the avatar's
   /// colour.
   static let fields = RowField.defaults + [.spokenDate, .titleDirection, .messageDirection, .avatarColor]
+  /// With a mock beside the screens: every field, so that any key the mock
+  /// has is compared.
+  static let comparedFields = RowField.all
 
   func respond(to request: Request) throws -> Response {
     let query = try PreviewQuery(request.uri.query, settings: settings)
@@ -33,7 +37,7 @@ struct PreviewEvents: Sendable {
     let screens = locales.map { locale in
       let key = FormatterKey(
         locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
-        fields: Self.fields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
+        fields: preview.expected == nil ? Self.fields : Self.comparedFields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
       let formatter = formatters.value(for: key, make: key.makeFormatter).mapping(configuration.mapping)
       return Screen(locale: locale, formatter: formatter)
     }
@@ -44,10 +48,16 @@ struct PreviewEvents: Sendable {
     settingsObject.add("hourCycle", string: hourCycle?.description ?? "")
     settingsObject.add("dateStyle", string: dateStyle.name)
     settingsObject.add("offset", integer: Int64(query.offset))
+    settingsObject.add("expected", string: preview.expected?.fileName ?? "")
+    settingsObject.add("mapping", string: configuration.mapping.name)
+    settingsObject.add("viewer", string: configuration.mapping.viewer ?? "")
     let clock = defaults.now.map(StreamClock.frozen) ?? .running(configuration.clock)
     settingsObject.add("clock", string: clock.isRunning ? "running" : "frozen")
-    let render = Render(screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock)
+    let render = Render(
+      screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock,
+      expectedName: preview.expected?.fileName ?? "")
     let source = preview.source
+    let expected = preview.expected?.source
     // Renders at once, then waits for the next reading or the next stale
     // label. The client going ends it, and so does the server's shutdown:
     // both end the wait. A client that goes closes the connection's input,
@@ -61,7 +71,7 @@ struct PreviewEvents: Sendable {
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))
         try await request.body.consumeWithInboundCloseHandler { _ in
-          try await stream(to: &writer, wakes: wakes, wake: wake, render: render, source: source)
+          try await stream(to: &writer, wakes: wakes, wake: wake, render: render, source: source, expected: expected)
         } onInboundClosed: {
           wake.finish()
         }
@@ -72,16 +82,18 @@ struct PreviewEvents: Sendable {
   /// Writes a `render` event at once and after each wake, until `wakes` ends.
   private func stream(
     to writer: inout any ResponseBodyWriter, wakes: AsyncStream<Wake>, wake: AsyncStream<Wake>.Continuation,
-    render: Render, source: PreviewSource
+    render: Render, source: PreviewSource, expected: PreviewSource?
   ) async throws {
-    let changes = source.changes()
-    // The next reading of the file wakes the stream.
-    let reading = Task {
-      for await _ in changes { wake.yield(.read) }
+    // The next reading of the file, or of the mock, wakes the stream.
+    let readings = [source.changes()] + (expected.map { [$0.changes()] } ?? [])
+    let reading = readings.map { changes in
+      Task {
+        for await _ in changes { wake.yield(.read) }
+      }
     }
     var timer: Task<Void, Never>?
     defer {
-      reading.cancel()
+      for task in reading { task.cancel() }
       timer?.cancel()
     }
     try await withGracefulShutdownHandler {
@@ -91,7 +103,8 @@ struct PreviewEvents: Sendable {
       while true {
         // Woken by its timer, a stream renders as of the stale instant at
         // least: the clock's reading may round a hair below it.
-        let frame = render.frame(notBefore: event == .stale ? staleAt : nil, document: source.document)
+        let frame = render.frame(
+          notBefore: event == .stale ? staleAt : nil, document: source.document, expected: expected?.document)
         try await writer.write(ByteBuffer(string: frame.event))
         staleAt = frame.staleAt
         timer?.cancel()
@@ -160,6 +173,8 @@ private struct Render: Sendable {
   let offset: TimeInterval
   /// The clock before the page's move.
   let clock: StreamClock
+  /// The mock's name as the page shows it, for its problems.
+  let expectedName: String
 
   struct Frame {
     /// The `render` event, ready to write.
@@ -175,14 +190,18 @@ private struct Render: Sendable {
     clock.now().addingTimeInterval(offset)
   }
 
-  func frame(notBefore floor: Date?, document: PreviewDocument) -> Frame {
+  func frame(notBefore floor: Date?, document: PreviewDocument, expected: PreviewDocument?) -> Frame {
     var now = now()
     if let floor, floor > now { now = floor }
-    var problem = document.problem
+    var problem = document.problem ?? expected?.problem
+    // The mock's rows, read as `check` reads EXPECTED; its watcher passes
+    // only readings that are.
+    let expectedRows = expected?.payload.flatMap { try? RowCheck.expectedRows(decoding: $0) }
     var staleAt: Date?
     var screenObjects: [String] = []
     for screen in screens {
       var rows = "null"
+      var comparison = "null"
       if let payload = document.payload {
         var bytes: [UInt8] = []
         do {
@@ -190,7 +209,12 @@ private struct Render: Sendable {
           // One line: an event's data ends at a line break.
           while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
           rows = String(decoding: bytes, as: UTF8.self)
+          if let expectedRows {
+            comparison = try Self.comparison(expected: expectedRows, rows: bytes)
+          }
           if let screenStaleAt { staleAt = min(staleAt ?? screenStaleAt, screenStaleAt) }
+        } catch let error as RowCheck.Unusable {
+          problem = problem ?? "\(expectedName): \(error.reason)"
         } catch {
           // A payload that decoded once decodes again; should it not, it is said.
           problem = problem ?? "\(error)"
@@ -200,6 +224,7 @@ private struct Render: Sendable {
       object.add("locale", string: screen.locale.identifier(.bcp47))
       object.add("direction", string: screen.direction.rawValue)
       object.add("rows", json: rows)
+      object.add("expected", json: comparison)
       screenObjects.append(object.text)
     }
     var object = JSONObject()
@@ -209,5 +234,46 @@ private struct Render: Sendable {
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
     let wait = clock.isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
     return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)
+  }
+}
+
+extension Render {
+  /// A screen's rows against the mock's, compared by ``RowCheck`` as
+  /// `check` compares them (without `--strict`), as the JSON the page draws:
+  /// `rows` (the mock's), `pairs` (each a mock row's index and a payload
+  /// row's, either null when that side lacks the row), `differences` (each
+  /// with its `pair`, its `kind`, and for a field its `key`, `expected`,
+  /// `got` and whether it `counts`: a difference only in spaces or bidi
+  /// marks does not) and `rowsDiffer` (the pairs with a difference that
+  /// counts).
+  static func comparison(expected: [CheckedRow], rows: [UInt8]) throws -> String {
+    let actual = try JSONDecoder().decode([CheckedRow].self, from: Data(rows))
+    let check = try RowCheck(expected: expected, actual: actual)
+    let differences = check.differences
+    var items: [String] = []
+    for difference in differences {
+      var item = JSONObject()
+      item.add("pair", integer: Int64(difference.pair))
+      switch difference.kind {
+      case .field(let key, let want, let got, _):
+        item.add("kind", string: "field")
+        item.add("key", string: key)
+        item.add("expected", json: want.json)
+        item.add("got", json: got?.json ?? "null")
+      case .missingRow:
+        item.add("kind", string: "missingRow")
+      case .unexpectedRow:
+        item.add("kind", string: "unexpectedRow")
+      }
+      item.add("counts", json: difference.counts(strict: false) ? "true" : "false")
+      items.append(item.text)
+    }
+    let pairs = check.pairs.map { "[\($0.expected.map(String.init) ?? "null"),\($0.actual.map(String.init) ?? "null")]" }
+    var object = JSONObject()
+    object.add("rows", json: RowCheck.jsonLine(expected))
+    object.add("pairs", json: "[" + pairs.joined(separator: ",") + "]")
+    object.add("differences", json: "[" + items.joined(separator: ",") + "]")
+    object.add("rowsDiffer", integer: Int64(Set(differences.filter { $0.counts(strict: false) }.map(\.pair)).count))
+    return object.text
   }
 }
