@@ -223,8 +223,9 @@ private struct Render: Sendable {
       var object = JSONObject()
       object.add("locale", string: screen.locale.identifier(.bcp47))
       object.add("direction", string: screen.direction.rawValue)
-      object.add("rows", json: rows)
       object.add("expected", json: comparison)
+      // Last: a screen's object ends with its rows.
+      object.add("rows", json: rows)
       screenObjects.append(object.text)
     }
     var object = JSONObject()
