@@ -28,6 +28,17 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
     if let value = cached(key) { return value }
     let value = try make()
+    keep(value, for: key)
+    return value
+  }
+
+  /// The value kept for `key`, if any.
+  func kept(_ key: Key) -> Value? {
+    cached(key)
+  }
+
+  /// Keeps `value` for `key`, in place of any value kept for it.
+  func keep(_ value: Value, for key: Key) {
     state.withLock { state in
       state.uses += 1
       if state.entries[key] == nil, state.entries.count >= capacity,
@@ -37,7 +48,6 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       }
       state.entries[key] = Entry(value: value, lastUse: state.uses)
     }
-    return value
   }
 
   /// How many entries are kept.

@@ -39,6 +39,18 @@ package struct PreviewConfiguration: Sendable {
 
   /// The most screens side by side.
   package static let mostLocales = 8
+  /// A file of at most this many rows goes to the page whole; a larger one
+  /// as a window of rows (`start`, `count` of `GET /events`), so that the
+  /// page holds only the rows in view.
+  static let wholeFileRows = 200
+  /// The window of a larger file when the page names none.
+  static let firstWindow = 100
+  /// The largest window a page may ask for.
+  static let largestWindow = 500
+  /// Seconds after which a window of a large file renders again on a
+  /// running clock: the formatter says when a label goes stale only after
+  /// making every row, which a window does not.
+  static let windowRefresh: TimeInterval = 60
   /// The farthest the page may move the clock, either way: a hundred years, in seconds.
   static let farthestMove = 3_155_760_000
 }

@@ -18,6 +18,10 @@ struct PreviewEvents: Sendable {
   let preview: PreviewConfiguration
   let settings: SettingsResolver
   let formatters: BoundedCache<FormatterKey, InboxFormatter>
+  /// The rows of the latest payloads, by screen and instant: a page that
+  /// scrolls a large file asks for another window of the same rows, which
+  /// are then not made again.
+  let madeRows = BoundedCache<MadeRows.Key, MadeRows>(capacity: PreviewConfiguration.mostLocales)
 
   /// The keys of the rows the page shows: the six of every row, what a
   /// screen reader says of the date, each text's direction and the avatar's
@@ -39,7 +43,7 @@ struct PreviewEvents: Sendable {
         locale: locale, timeZone: timeZone, hourCycle: hourCycle, previewLength: defaults.previewLength,
         fields: preview.expected == nil ? Self.fields : Self.comparedFields, dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
       let formatter = formatters.value(for: key, make: key.makeFormatter).mapping(configuration.mapping)
-      return Screen(locale: locale, formatter: formatter)
+      return Screen(locale: locale, formatter: formatter, key: key)
     }
     var settingsObject = JSONObject()
     settingsObject.add("file", string: preview.fileName)
@@ -55,7 +59,8 @@ struct PreviewEvents: Sendable {
     settingsObject.add("clock", string: clock.isRunning ? "running" : "frozen")
     let render = Render(
       screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock,
-      expectedName: preview.expected?.fileName ?? "")
+      expectedName: preview.expected?.fileName ?? "", window: query.count.map { (query.start ?? 0, $0) },
+      firstRow: query.start ?? 0, madeRows: madeRows)
     let source = preview.source
     let expected = preview.expected?.source
     // Renders at once, then waits for the next reading or the next stale
@@ -147,17 +152,37 @@ private enum StreamClock: Sendable {
   }
 }
 
+/// A payload's rows for one screen at one instant, from its first: all of
+/// them, or as many as the windows asked for so far needed.
+struct MadeRows: Sendable {
+  struct Key: Hashable, Sendable {
+    var version: Int
+    var formatter: FormatterKey
+    var now: Date
+  }
+
+  /// Each row's JSON.
+  var rows: [Substring]
+  /// When the first label of these rows goes stale; nil when none does.
+  var staleAt: Date?
+  /// Whether these are all the payload's rows.
+  var isComplete: Bool
+}
+
 /// One locale's screen.
 private struct Screen: Sendable {
   let locale: Locale
   let formatter: InboxFormatter
+  /// What its formatter was made for: its rows are kept under it.
+  let key: FormatterKey
   /// Right to left for Arabic, Hebrew, Persian and the like: the page lays
   /// the screen out that way.
   let direction: TextDirection
 
-  init(locale: Locale, formatter: InboxFormatter) {
+  init(locale: Locale, formatter: InboxFormatter, key: FormatterKey) {
     self.locale = locale
     self.formatter = formatter
+    self.key = key
     let isRightToLeft = Locale.Language(identifier: locale.identifier).characterDirection == .rightToLeft
     direction = isRightToLeft ? .rightToLeft : .leftToRight
   }
@@ -175,6 +200,12 @@ private struct Render: Sendable {
   let clock: StreamClock
   /// The mock's name as the page shows it, for its problems.
   let expectedName: String
+  /// The rows the page asked for (first index, count); nil when it named
+  /// no count: the whole file when it is small, else a first window.
+  let window: (start: Int, count: Int)?
+  /// Where a first window starts: the page's `start` without a `count`.
+  let firstRow: Int
+  let madeRows: BoundedCache<MadeRows.Key, MadeRows>
 
   struct Frame {
     /// The `render` event, ready to write.
@@ -202,17 +233,33 @@ private struct Render: Sendable {
     for screen in screens {
       var rows = "null"
       var comparison = "null"
+      var total = 0
+      var first = 0
       if let payload = document.payload {
-        var bytes: [UInt8] = []
         do {
-          let screenStaleAt = try screen.formatter.now(now).format(payload) { bytes += $0 }
-          // One line: an event's data ends at a line break.
-          while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-          rows = String(decoding: bytes, as: UTF8.self)
-          if let expectedRows {
-            comparison = try Self.comparison(expected: expectedRows, rows: bytes)
+          // Beside a mock, every row: the comparison pairs them all. Else a
+          // window, when the page names one or the file is large.
+          var asked: (start: Int, count: Int)?
+          if expectedRows == nil {
+            asked = window
+            if asked == nil, let rowCount = document.rowCount, rowCount > PreviewConfiguration.wholeFileRows {
+              asked = (firstRow, PreviewConfiguration.firstWindow)
+            }
           }
-          if let screenStaleAt { staleAt = min(staleAt ?? screenStaleAt, screenStaleAt) }
+          let key = MadeRows.Key(version: document.version, formatter: screen.key, now: now)
+          let made = try madeRows(key, of: payload, with: screen.formatter.now(now), upTo: asked.map { $0.start + $0.count })
+          total = made.isComplete ? made.rows.count : document.rowCount ?? made.rows.count
+          var shown = made.rows[...]
+          if let asked {
+            first = min(asked.start, made.rows.count)
+            shown = made.rows[first..<min(made.rows.count, first + asked.count)]
+          }
+          // One line: an event's data ends at a line break.
+          rows = "[" + shown.joined(separator: ",") + "]"
+          if let expectedRows {
+            comparison = try Self.comparison(expected: expectedRows, rows: Array(rows.utf8))
+          }
+          if let screenStaleAt = made.staleAt { staleAt = min(staleAt ?? screenStaleAt, screenStaleAt) }
         } catch let error as RowCheck.Unusable {
           problem = problem ?? "\(expectedName): \(error.reason)"
         } catch {
@@ -223,6 +270,8 @@ private struct Render: Sendable {
       var object = JSONObject()
       object.add("locale", string: screen.locale.identifier(.bcp47))
       object.add("direction", string: screen.direction.rawValue)
+      object.add("start", integer: Int64(first))
+      object.add("total", integer: Int64(total))
       object.add("expected", json: comparison)
       // Last: a screen's object ends with its rows.
       object.add("rows", json: rows)
@@ -239,6 +288,43 @@ private struct Render: Sendable {
 }
 
 extension Render {
+  /// The rows of `payload` up to `limit` (all of them when nil), as kept
+  /// under `key` or made now. Making stops once `limit` rows are written, so
+  /// that the first window of a large file costs its rows, not the file's;
+  /// a window further on makes the rows up to its end, once.
+  func madeRows(_ key: MadeRows.Key, of payload: [UInt8], with formatter: InboxFormatter, upTo limit: Int?) throws
+    -> MadeRows
+  {
+    if let kept = madeRows.kept(key), kept.isComplete || limit.map({ kept.rows.count >= $0 }) == true {
+      return kept
+    }
+    /// Thrown by the writer to stop making rows.
+    struct Enough: Error {}
+    var bytes: [UInt8] = []
+    var lines = 0
+    var staleAt: Date?
+    var isComplete = true
+    do {
+      staleAt = try formatter.layout(.ndjson).format(payload) { chunk in
+        bytes += chunk
+        guard let limit else { return }
+        lines += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        if lines >= limit { throw Enough() }
+      }
+    } catch is Enough {
+      isComplete = false
+      // The rows written so far: whole lines only.
+      while let last = bytes.last, last != UInt8(ascii: "\n") { bytes.removeLast() }
+      // The formatter tells when a label goes stale only once it has made
+      // every row: a window renders again within a minute instead.
+      staleAt = formatter.mapper.context.now.addingTimeInterval(PreviewConfiguration.windowRefresh)
+    }
+    let rows = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    let made = MadeRows(rows: rows, staleAt: staleAt, isComplete: isComplete)
+    madeRows.keep(made, for: key)
+    return made
+  }
+
   /// A screen's rows against the mock's, compared by ``RowCheck`` as
   /// `check` compares them (without `--strict`), as the JSON the page draws:
   /// `rows` (the mock's), `pairs` (each a mock row's index and a payload

@@ -48,7 +48,8 @@ extension InboxFormatCommand {
     @OptionGroup var clockStart: ClockStartOption
 
     func validate() throws {
-      if file == "-" || expect == "-" { throw ValidationError("preview needs files; standard input cannot be watched") }
+      if file == "-" { throw ValidationError("preview needs a file; standard input cannot be watched") }
+      if expect == "-" { throw ValidationError("--expect needs a file; standard input cannot be watched") }
       if formatting.fields != nil {
         throw ValidationError("--fields does not apply to preview: the page asks for the fields its rows show")
       }
@@ -76,7 +77,12 @@ extension InboxFormatCommand {
       let formatter = InboxFormatter(context: first, mapping: configuration.mapping)
       try FileWatcher.start(file, into: source) { input, bytes throws(FileWatcher.Rejected) in
         do {
-          try formatter.format(bytes) { _ in }
+          // One row a line: the count tells the page how tall a large file's list is.
+          var rows = 0
+          try formatter.layout(.ndjson).format(bytes) { chunk in
+            rows += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+          }
+          return rows
         } catch {
           throw FileWatcher.Rejected(message: Rendering.problem(of: input, because: error))
         }
@@ -87,7 +93,7 @@ extension InboxFormatCommand {
         // A mock that is not rows at start exits 65; later, its banner shows.
         try FileWatcher.start(expect, into: mock, exitingOnFirstRejection: true) { input, bytes throws(FileWatcher.Rejected) in
           do throws(RowCheck.Unusable) {
-            _ = try RowCheck.expectedRows(decoding: bytes)
+            return try RowCheck.expectedRows(decoding: bytes).count
           } catch {
             throw FileWatcher.Rejected(message: "\(input.displayName): \(error.reason)")
           }
@@ -124,8 +130,9 @@ enum FileWatcher {
     var message: String
   }
 
-  /// What a reading must be to be shown: throws ``Rejected`` when it is not.
-  typealias Accept = @Sendable (InputSource, [UInt8]) throws(Rejected) -> Void
+  /// What a reading must be to be shown: returns how many rows it makes,
+  /// throws ``Rejected`` when it is not.
+  typealias Accept = @Sendable (InputSource, [UInt8]) throws(Rejected) -> Int
 
   /// Starts watching `path`, and returns once the first reading is in
   /// `source`. Throws the exit status when the file cannot be opened at
@@ -192,8 +199,7 @@ enum FileWatcher {
   private static func read(_ input: InputSource, accepting accept: Accept, into source: PreviewSource) throws -> Bool {
     let bytes = try input.readAll()
     do {
-      try accept(input, bytes)
-      source.update(payload: bytes)
+      source.update(payload: bytes, rows: try accept(input, bytes))
       return true
     } catch {
       input.report(error.message)

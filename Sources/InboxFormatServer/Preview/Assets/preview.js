@@ -78,10 +78,73 @@
     const list = element("ul", "rows");
     list.setAttribute("role", "list");
     list.setAttribute("aria-label", (caption || "Messages") + ", " + data.locale);
-    for (const item of data.rows) list.append(row(item));
+    if (data.total > data.rows.length) {
+      list.classList.add("virtual");
+      // Its height before it replaces the last one, so that the scroll stays.
+      list.style.blockSize = data.total * rowHeight + "px";
+      virtualLists.push({ list, data });
+    }
+    else for (const item of data.rows) list.append(row(item));
     section.append(list);
     return section;
   };
+
+  // A large file comes as a window of its rows (`start`, and the file's
+  // `total`). Its list is as tall as all its rows would make it and holds
+  // only those in view and a few either side; scrolling near the window's
+  // edge asks the server for the window around the rows in view.
+  const rowHeight = 64; // `.rows.virtual .row`'s block-size in the style sheet
+  const overscan = 8;
+  const windowSize = 120;
+  let virtualLists = [];
+  // The window asked of the server; null: its first.
+  let asked = null;
+  let askTimer = null;
+
+  const paintVirtual = () => {
+    let wanted = null;
+    for (const { list, data } of virtualLists) {
+      const top = list.getBoundingClientRect().top;
+      const first = Math.min(data.total, Math.max(0, Math.floor(-top / rowHeight) - overscan));
+      const last = Math.min(data.total, Math.max(first, Math.ceil((innerHeight - top) / rowHeight) + overscan));
+      const range = first + "-" + last + "-" + data.start;
+      if (list.dataset.range !== range) {
+        list.dataset.range = range;
+        const nodes = [];
+        for (let index = first; index < last; index++) {
+          const item = data.rows[index - data.start];
+          const li = item ? row(item) : element("li", "row pending");
+          li.style.insetBlockStart = index * rowHeight + "px";
+          li.setAttribute("aria-posinset", String(index + 1));
+          li.setAttribute("aria-setsize", String(data.total));
+          nodes.push(li);
+        }
+        list.replaceChildren(...nodes);
+      }
+      const covered = asked ? [asked.start, asked.start + asked.count] : [data.start, data.start + data.rows.length];
+      if (first < covered[0] || (last > covered[1] && covered[1] < data.total)) {
+        wanted = Math.max(0, Math.floor((first + last - windowSize) / 2));
+      }
+    }
+    if (wanted !== null) {
+      asked = { start: wanted, count: windowSize };
+      // One stream at a time, at most every 100 ms: a fast scroll asks once it slows.
+      clearTimeout(askTimer);
+      askTimer = setTimeout(connect, 100);
+    }
+  };
+
+  let painting = false;
+  const repaint = () => {
+    if (painting || virtualLists.length === 0) return;
+    painting = true;
+    requestAnimationFrame(() => {
+      painting = false;
+      paintVirtual();
+    });
+  };
+  addEventListener("scroll", repaint, { passive: true });
+  addEventListener("resize", repaint);
 
   // Which differing row each comparison's arrows last went to, by locale.
   const visited = new Map();
@@ -188,8 +251,10 @@
     showClock();
     showProblem(render.problem || "");
     $("mapping").textContent = "mapping: " + settings.mapping + (settings.viewer ? ", viewer " + settings.viewer : "");
+    virtualLists = [];
     screens.replaceChildren(...render.screens.map((data) =>
       data.expected ? comparison(data, settings) : screen(data, settings)));
+    paintVirtual();
   };
 
   // The clock line: the render's instant, then, while the clock runs,
@@ -217,6 +282,10 @@
     // The theme is the page's alone.
     const settings = new URLSearchParams(query);
     settings.delete("theme");
+    if (asked) {
+      settings.set("start", String(asked.start));
+      settings.set("count", String(asked.count));
+    }
     const url = "/events?" + settings.toString();
     events = new EventSource(url);
     events.addEventListener("render", (event) => draw(JSON.parse(event.data)));
