@@ -23,7 +23,8 @@ extension InboxFormatCommand {
         create, and redraws when a label goes stale; a FILE that does not decode shows its \
         message in a banner over the last good rows. --expect MOCK shows the mock's rows \
         (read as check reads EXPECTED) beside each screen, followed too, and marks every \
-        field where check finds a difference. Listens on loopback unless --host says \
+        field where check finds a difference. A file of more than 200 rows goes to the page \
+        a window at a time, as it scrolls. Listens on loopback unless --host says \
         otherwise, and there answers only requests to a loopback name. SIGTERM or SIGINT \
         ends it with status 0. Exit status: 0 ended by a signal, 64 usage error, 65 a MOCK \
         that is not rows, 66 FILE or MOCK cannot be opened.

@@ -91,8 +91,8 @@
 
   // A large file comes as a window of its rows (`start`, and the file's
   // `total`). Its list is as tall as all its rows would make it and holds
-  // only those in view and a few either side; scrolling near the window's
-  // edge asks the server for the window around the rows in view.
+  // only those in view and a few either side; a scroll that leaves the
+  // window asks the server for the window around the rows in view.
   const rowHeight = 64; // `.rows.virtual .row`'s block-size in the style sheet
   const overscan = 8;
   const windowSize = 120;
