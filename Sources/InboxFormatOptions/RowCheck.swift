@@ -94,8 +94,8 @@ package struct RowCheck: Sendable {
   package let expected: [CheckedRow]
   package let actual: [CheckedRow]
 
-  /// Why EXPECTED cannot be checked against: ids on some rows only, or an
-  /// id twice.
+  /// Why EXPECTED cannot be checked against: not an array of row objects,
+  /// an unknown key, ids on some rows only, or an id twice.
   package struct Unusable: Error {
     package var reason: String
   }
