@@ -40,7 +40,9 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
-      ]
+      ],
+      // The preview page's files, embedded by Scripts/embed-preview.py.
+      exclude: ["Preview/Assets"]
     ),
     // The 16-byte masks of the scanning loops (SSE2, or a portable loop), in a header.
     .target(name: "CInboxBytes"),

@@ -29,6 +29,17 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
   package func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
     if let value = cached(key) { return value }
     let value = try make()
+    keep(value, for: key)
+    return value
+  }
+
+  /// The value kept for `key`, if any.
+  package func kept(_ key: Key) -> Value? {
+    cached(key)
+  }
+
+  /// Keeps `value` for `key`, in place of any value kept for it.
+  package func keep(_ value: Value, for key: Key) {
     state.withLock { state in
       state.uses += 1
       if state.entries[key] == nil, state.entries.count >= capacity,
@@ -38,7 +49,6 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
       }
       state.entries[key] = Entry(value: value, lastUse: state.uses)
     }
-    return value
   }
 
   /// How many entries are kept.

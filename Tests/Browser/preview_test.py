@@ -27,6 +27,7 @@ from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 EXAMPLE = ROOT / "Data/examples/messages.json"
@@ -422,6 +423,256 @@ def check_host(binary):
     check(b"event: render\n" in rest, f"the stream ended without its render event: {rest[:200]!r}")
 
 
+MOCK = ROOT / "Data/examples/messages.mock.json"
+FROZEN = ["--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris"]
+
+
+def marks(driver, screen, selector=".mark"):
+    """(row index, key) of every marked field in a screen, in the page's order."""
+    found = []
+    for index, row in enumerate(rows(driver, screen)):
+        if "mark" in (row.get_attribute("class") or "").split() and row.get_attribute("data-key"):
+            found.append((index, row.get_attribute("data-key")))
+        found += [(index, mark.get_attribute("data-key")) for mark in row.find_elements(By.CSS_SELECTOR, selector)]
+    return found
+
+
+def description(driver, row):
+    """A row's accessible description: the text of what aria-describedby names."""
+    names = (row.get_attribute("aria-describedby") or "").split()
+    return " ".join(driver.find_element(By.ID, name).get_attribute("textContent") for name in names)
+
+
+def check_differences(binary, mock):
+    """(row index, key) of each field `check` reports for the example against `mock`."""
+    output = subprocess.run([binary, "check", str(EXAMPLE), str(mock), *FROZEN], capture_output=True, text=True)
+    check(output.returncode in (0, 1), f"check exited {output.returncode}: {output.stderr}")
+    found = []
+    for line in output.stdout.splitlines():
+        match = re.match(r"row (\d+), id \S+: (\w+): expected", line)
+        if match:
+            found.append((int(match.group(1)) - 1, match.group(2)))
+    return found
+
+
+def check_expect(binary, driver, folder, screenshots):
+    mock = folder / "mock.json"
+    shutil.copy(MOCK, mock)
+    preview = Preview(binary, EXAMPLE, "--expect", str(mock), *FROZEN)
+    try:
+        load(driver, preview.url, screens=2)
+        captions = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".screen-caption")]
+        check(captions[0].endswith("mock.json\" (expected)") and captions[1].startswith("en-US"),
+              f"the screens' captions read {captions}")
+        differing = check_differences(binary, mock)
+        check(differing == [(0, "date"), (2, "title"), (3, "message")], f"check reports {differing}")
+        for screen in (0, 1):
+            found = marks(driver, screen)
+            check(found == differing, f"screen {screen + 1} marks {found}, check reports {differing}")
+        counter = driver.find_element(By.CSS_SELECTOR, ".counter")
+        check(counter.text == "3 rows differ", f"the counter reads {counter.text!r}")
+        # Both values in the row's accessible description, on both sides.
+        for screen in (0, 1):
+            said = description(driver, rows(driver, screen)[0])
+            check('date: expected "09:45 AM", got "9:45\u202fAM"' in said, f"row 1's description: {said!r}")
+        check(description(driver, rows(driver, 1)[1]) == "", "an agreeing row has a description")
+        check(driver.find_element(By.ID, "mapping").text == "mapping: post", "the mapping line")
+        # The arrows, from the keyboard: each goes to the next differing row and focuses it.
+        next_button = driver.find_element(By.CSS_SELECTOR, ".compare-bar .next")
+        next_button.send_keys(Keys.ENTER)
+        focused = lambda: driver.execute_script(
+            "const rows = [...document.querySelectorAll('section.screen')[1].querySelectorAll('li.row')];"
+            "return rows.indexOf(document.activeElement)")
+        check(focused() == 0, f"the first arrow went to row {focused() + 1}")
+        next_button.send_keys(Keys.ENTER)
+        check(focused() == 2, f"the second arrow went to row {focused() + 1}")
+        driver.find_element(By.CSS_SELECTOR, ".compare-bar .previous").send_keys(Keys.ENTER)
+        check(focused() == 0, f"the arrow back went to row {focused() + 1}")
+        errors = console_errors(driver)
+        check(not errors, f"console errors: {errors}")
+        # The mock edited to agree: the marks go, live. Row 1's date with a
+        # plain space where the rules write U+202F is noted, not counted.
+        driver.execute_script("window.notReloaded = true")
+        agreeing = json.loads(MOCK.read_text())
+        agreeing[0]["date"] = "9:45 AM"
+        agreeing[2]["title"] = "+33 6 45 67 99 66"
+        agreeing[3]["message"] = command_rows(binary, EXAMPLE, *FROZEN)[3]["message"]
+        mock.write_text(json.dumps(agreeing))
+        wait_for(lambda: not marks(driver, 0) and not marks(driver, 1), 2.0, "the marks going")
+        check(counter_text(driver) == "No rows differ (1 string differs only in spaces or bidi marks)",
+              f"the counter reads {counter_text(driver)!r}")
+        check(marks(driver, 0, ".mark-noted") == [(0, "date")] == marks(driver, 1, ".mark-noted"),
+              f"the spacing-only note: {marks(driver, 0, '.mark-noted')}")
+        agreed = subprocess.run([binary, "check", str(EXAMPLE), str(mock), *FROZEN], capture_output=True, text=True)
+        check(agreed.returncode == 0 and "(1 string differs only in spaces or bidi marks" in agreed.stdout,
+              f"check on the agreeing mock: {agreed.returncode} {agreed.stdout!r}")
+        # A mock that is not rows: its banner, and the last good mock stays.
+        mock.write_text('[{"id": 1, "colour": "red"}]')
+        banner = driver.find_element(By.ID, "banner")
+        wait_for(lambda: banner.is_displayed() and "unknown key" in banner.text, 2.0, "the mock's banner")
+        check("mock.json" in banner.text, f"the banner does not name the mock: {banner.text!r}")
+        check(driver.execute_script("return window.notReloaded === true"), "the page reloaded")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+    if screenshots:
+        screenshot_expect(binary, driver, screenshots)
+
+
+def screenshot_expect(binary, driver, screenshots):
+    """The side-by-side of the README: the example beside the post's mock, as committed."""
+    preview = Preview(binary, EXAMPLE, "--expect", str(MOCK.relative_to(ROOT)), *FROZEN)
+    try:
+        load(driver, preview.url, screens=2)
+        driver.set_window_size(860, 640)
+        driver.save_screenshot(str(screenshots / "preview-expect.png"))
+        driver.set_window_size(1280, 900)
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
+
+def counter_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, ".counter").text
+
+
+def check_expect_hostile(binary, driver, folder):
+    file = folder / "hostile-payload.json"
+    mock = folder / "hostile-mock.json"
+    hostile = HOSTILE_NAMES + ["\u2067</script><script>alert(5)</script>\u2069", "\u202ecba\u200f <p>x</p>"]
+    items = [{"id": index + 1, "firstname": name, "lastname": "", "message": name,
+              "update_date": "2022-01-31T08:45:00Z", "unread_count": 1} for index, name in enumerate(hostile)]
+    file.write_text(json.dumps({"items": items}))
+    # The mock has the names the other way round, so that every title differs.
+    mock.write_text(json.dumps([{"id": index + 1, "title": name, "message": name}
+                                for index, name in enumerate(reversed(hostile))]))
+    preview = Preview(binary, file, "--expect", str(mock), *FROZEN)
+    try:
+        load(driver, preview.url, screens=2)
+        mock_titles = [row.find_element(By.CSS_SELECTOR, ".title").get_attribute("textContent") for row in rows(driver, 0)]
+        check(mock_titles == list(reversed(hostile)), f"the mock's titles read {mock_titles!r}")
+        expected = [r["title"] for r in command_rows(binary, file, *FROZEN)]
+        titles = [row.find_element(By.CSS_SELECTOR, ".title").get_attribute("textContent") for row in rows(driver, 1)]
+        check(titles == expected, f"titles read {titles!r}, expected {expected!r}")
+        said = description(driver, rows(driver, 0)[0])
+        check("</script>" in said or "<p>x</p>" in said, f"a hostile value is not in the description as text: {said!r}")
+        inside = driver.find_elements(By.CSS_SELECTOR, "main img, main script, main svg, main iframe, main b, main p:not(.screen-caption):not(.empty)")
+        check(not inside, f"markup from the files became elements: {[e.tag_name for e in inside]}")
+        try:
+            alert = driver.switch_to.alert
+            raise Failure(f"an alert ran: {alert.text!r}")
+        except NoAlertPresentException:
+            pass
+        errors = console_errors(driver)
+        check(not errors, f"console errors: {errors}")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
+
+def check_mapping(binary, driver, folder):
+    payload = ROOT / "Data/golden/inputs/backends/sendbird.json"
+    preview = Preview(binary, payload, "--map", "sendbird", "--viewer", "me", *FROZEN)
+    try:
+        load(driver, preview.url)
+        check(driver.find_element(By.ID, "mapping").text == "mapping: sendbird, viewer me",
+              f"the mapping line reads {driver.find_element(By.ID, 'mapping').text!r}")
+        check(row_texts(driver)[0] == "AA Alexander Anderson 9:45 AM Hello!! How are you?",
+              f"sendbird's row 1 reads {row_texts(driver)[0]!r}")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+    # A mapping file: its name as text, whatever it holds.
+    mapping = folder / "<img src=x onerror=alert(9)>\u202emap.json"
+    mapping.write_text(subprocess.run([binary, "mappings", "sendbird"], capture_output=True, text=True, check=True).stdout)
+    preview = Preview(binary, payload, "--map", str(mapping), "--viewer", "me", *FROZEN)
+    try:
+        load(driver, preview.url)
+        shown = driver.find_element(By.ID, "mapping").get_attribute("textContent")
+        check(shown.startswith("mapping: ") and "<img src=x onerror=alert(9)>\u202emap.json" in shown
+              and shown.endswith(", viewer me"), f"the mapping line reads {shown!r}")
+        check(not driver.find_elements(By.CSS_SELECTOR, "header img"), "the mapping's name became markup")
+        check(row_texts(driver)[0] == "AA Alexander Anderson 9:45 AM Hello!! How are you?",
+              f"the mapping file's row 1 reads {row_texts(driver)[0]!r}")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
+def check_large(binary, driver, folder):
+    # 100,000 messages: the page opens within 2 s, holds fewer than 200 rows,
+    # and the stream carries a window of them, not the file.
+    total = 100_000
+    file = folder / "large.json"
+    items = [{"id": index + 1, "firstname": "Person", "lastname": f"N{index + 1}", "message": f"Message {index + 1}",
+              "phone_number": {"international": "+33 6 00 00 00 00"},
+              "update_date": "2022-01-31T08:45:00Z", "unread_count": index % 2} for index in range(total)]
+    file.write_text(json.dumps({"items": items}))
+    preview = Preview(binary, file, *FROZEN)
+    try:
+        start = time.monotonic()
+        driver.get(preview.url)
+        wait_for(lambda: rows(driver) and "Person N1" in rows(driver)[0].text, 10, "the first rows of 100,000")
+        opened = time.monotonic() - start
+        in_dom = lambda: driver.execute_script("return document.querySelectorAll('li.row').length")
+        check(opened < 2.0, f"100,000 messages opened in {opened:.2f} s")
+        check(in_dom() < 200, f"{in_dom()} row elements in the DOM")
+        height = driver.execute_script("return document.querySelector('ul.rows').getBoundingClientRect().height")
+        check(height == total * 64, f"the list is {height} px tall, not 100,000 rows of 64 px")
+        # Scrolled 2,000 rows on, then to the middle: those rows come, still
+        # fewer than 200 in the DOM. The server makes the rows up to a
+        # window's end once, so the middle takes longer the first time (most
+        # in a debug build).
+        shown = lambda: [words(row.find_element(By.CSS_SELECTOR, ".title").text)
+                         for row in rows(driver) if "pending" not in row.get_attribute("class")]
+        list_top = "document.querySelector('ul.rows').getBoundingClientRect().top + window.scrollY"
+        driver.execute_script(f"window.scrollTo(0, {list_top} + 2000 * 64)")
+        near = wait_for(lambda: "Person N2001" in shown(), 5.0, "row 2,001 after a scroll")
+        check(in_dom() < 200, f"{in_dom()} row elements in the DOM after the scroll")
+        driver.execute_script(f"window.scrollTo(0, {list_top} + 50000 * 64)")
+        took = wait_for(lambda: "Person N50001" in shown(), 20.0, "row 50,001 after a scroll")
+        check(in_dom() < 200, f"{in_dom()} row elements in the DOM after the scroll")
+        # Scrolling a screen's height a frame for a second: no long task (over
+        # 50 ms, as Chromium counts them) holds the page up for long.
+        scrolled = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const long = [];
+            const observer = new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) long.push(entry.duration);
+            });
+            observer.observe({ entryTypes: ["longtask"] });
+            const frames = [];
+            let last = performance.now();
+            const tick = () => {
+              const now = performance.now();
+              frames.push(now - last);
+              last = now;
+              window.scrollBy(0, 700);
+              if (frames.length < 60) requestAnimationFrame(tick);
+              else setTimeout(() => { observer.disconnect(); done({ long, frames }); }, 300);
+            };
+            requestAnimationFrame(tick);""")
+        check(max(scrolled["long"], default=0) < 200, f"long tasks while scrolling: {scrolled['long']}")
+        check(in_dom() < 200, f"{in_dom()} row elements in the DOM after scrolling")
+        # The stream: the total, and a window of rows.
+        stream = urllib.request.urlopen(preview.url + "events", timeout=15)
+        data = None
+        for line in stream:
+            if line.startswith(b"data: "):
+                data = json.loads(line[len(b"data: "):])
+                break
+        stream.close()
+        screen = data["screens"][0]
+        check(screen["total"] == total and screen["start"] == 0 and 0 < len(screen["rows"]) <= 200,
+              f"the stream's screen: total {screen['total']}, start {screen['start']}, {len(screen['rows'])} rows")
+        print(f"  100,000 messages opened in {opened:.2f} s with {in_dom()} row elements; row 2,001 came "
+              f"{near:.2f} s after a scroll, row 50,001 {took:.2f} s; while scrolling, frames at most {max(scrolled['frames']):.0f} ms apart, "
+              f"long tasks {[round(d) for d in scrolled['long']]} ms")
+        errors = console_errors(driver)
+        check(not errors, f"console errors: {errors}")
+    finally:
+        driver.get("about:blank")
+        preview.stop()
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", required=True)
@@ -443,6 +694,10 @@ def main():
             ("hostile names", lambda: check_hostile(binary, driver, folder)),
             ("locales", lambda: check_locales(binary, driver, arguments.screenshots)),
             ("host", lambda: check_host(binary)),
+            ("expect", lambda: check_expect(binary, driver, folder, arguments.screenshots)),
+            ("expect hostile", lambda: check_expect_hostile(binary, driver, folder)),
+            ("mapping", lambda: check_mapping(binary, driver, folder)),
+            ("large file", lambda: check_large(binary, driver, folder)),
         ]
         try:
             for name, run in checks:

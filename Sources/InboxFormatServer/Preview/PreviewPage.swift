@@ -7,6 +7,12 @@ import NIOCore
 /// all served from this binary, none of them holding anything from the
 /// file; the rows come as data through `GET /events` and the script puts
 /// them in as text.
+///
+/// The frame, style sheet and script are the files of `Preview/Assets`
+/// (`preview.html`, `preview.css`, `preview.js`), embedded in
+/// `PreviewAssets.swift` by `Scripts/embed-preview.py`. The script puts
+/// every value from the files or the server into the page through
+/// `textContent` or an attribute, never as markup.
 enum PreviewPage {
   /// The paths and what each serves.
   static let assets: [String: (contentType: String, body: String)] = [

@@ -12,8 +12,11 @@ struct PreviewQuery {
   var dateStyle: DateStyle?
   /// Seconds the page moved the clock, forward or back.
   var offset = 0
+  /// The window of rows asked for: the first row's index, and how many.
+  var start: Int?
+  var count: Int?
 
-  static let names = ["locale", "timeZone", "hourCycle", "dateStyle", "offset"]
+  static let names = ["locale", "timeZone", "hourCycle", "dateStyle", "offset", "start", "count"]
 
   /// Reads `query`, resolving names through `settings`. Throws a 400
   /// ``Problem`` naming the first parameter that is unknown, repeated or not
@@ -31,6 +34,17 @@ struct PreviewQuery {
         case "timeZone": timeZone = try settings.timeZone(value)
         case "hourCycle": hourCycle = try RowsQuery.hourCycle(value)
         case "dateStyle": dateStyle = try RowOptions.dateStyle(value)
+        case "start":
+          guard value.utf8.count <= 10, let index = Int(value), (0...Int(Int32.max)).contains(index) else {
+            throw OptionError.badNumber(value, expected: "a row's index from 0 to \(Int32.max)")
+          }
+          start = index
+        case "count":
+          let largest = PreviewConfiguration.largestWindow
+          guard value.utf8.count <= 4, let rows = Int(value), (1...largest).contains(rows) else {
+            throw OptionError.badNumber(value, expected: "1 to \(largest) rows")
+          }
+          count = rows
         default:  // offset
           let farthest = PreviewConfiguration.farthestMove
           guard value.utf8.count <= 11, let seconds = Int(value), (-farthest...farthest).contains(seconds) else {

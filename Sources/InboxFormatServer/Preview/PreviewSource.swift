@@ -8,12 +8,17 @@ package struct PreviewDocument: Sendable, Equatable {
   /// The latest reading's problem, as the command words it
   /// (`"mock.json": line 3, column 9: …`); nil when it decoded.
   package var problem: String?
+  /// Counts the payloads that decoded: the rows made of one are kept under it.
+  package var version = 0
+  /// How many rows the payload makes, when the watcher counted them: a
+  /// window of a large file is then made without the rows after it.
+  package var rowCount: Int?
 }
 
 /// The preview's file as its watcher last read it, and who is waiting for
 /// the next reading: the page's event streams.
 ///
-/// The command's watcher calls ``update(payload:)`` or ``update(problem:)``
+/// The command's watcher calls ``update(payload:rows:)`` or ``update(problem:)``
 /// after each change it sees; every stream then renders again.
 package final class PreviewSource: Sendable {
   private struct State {
@@ -30,10 +35,12 @@ package final class PreviewSource: Sendable {
   package var document: PreviewDocument { state.withLock { $0.document } }
 
   /// A reading that decoded: it is shown, and a problem shown goes.
-  package func update(payload: [UInt8]) {
+  package func update(payload: [UInt8], rows: Int? = nil) {
     publish { document in
       document.payload = payload
+      document.rowCount = rows
       document.problem = nil
+      document.version += 1
     }
   }
 

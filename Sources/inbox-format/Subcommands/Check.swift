@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InboxFormat
+import InboxFormatOptions
 
 import Glibc
 
@@ -111,16 +112,7 @@ extension InboxFormatCommand {
     ) throws -> Outcome {
       let expectedRows = try readExpected(expected, missingIsEmpty: update)
       // The keys EXPECTED names are the fields the rows are made with.
-      var keys = Set(expectedRows.flatMap(\.keys))
-      for (index, row) in expectedRows.enumerated() {
-        for key in row.keys where RowField(name: key) == nil {
-          expected.report(
-            "\(expected.displayName): row \(index + 1): unknown key \(quoted(key)); a row's keys are \(RowField.all.map(\.name).joined(separator: ", "))")
-          throw ExitStatus.badInput
-        }
-      }
-      if expectedRows.isEmpty { keys = Set(defaultFields.map(\.name)) }
-      let fields = RowField.all.filter { keys.contains($0.name) || RowField.defaults.contains($0) }
+      let fields = RowCheck.fields(comparingWith: expectedRows, otherwise: defaultFields)
       var bytes: [UInt8] = []
       try Rendering.format(
         payload, with: InboxFormatter(context: context.fields(fields), layout: .compact, mapping: mapping), skipping: nil
@@ -168,24 +160,10 @@ extension InboxFormatCommand {
       }
       let bytes = try expected.readAll()
       do {
-        return try JSONDecoder().decode([CheckedRow].self, from: Data(bytes))
+        return try RowCheck.expectedRows(decoding: bytes)
       } catch {
-        expected.report("\(expected.displayName): not a JSON array of row objects: \(Self.reason(error))")
+        expected.report("\(expected.displayName): \(error.reason)")
         throw ExitStatus.badInput
-      }
-    }
-
-    /// A decoding error in a few words, with where it is.
-    private static func reason(_ error: any Error) -> String {
-      guard let error = error as? DecodingError else { return "\(error)" }
-      switch error {
-      case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-        .keyNotFound(_, let context):
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        return (path.isEmpty ? "" : "\(path): ") + (detail ?? context.debugDescription)
-      @unknown default:
-        return "\(error)"
       }
     }
 
@@ -281,7 +259,7 @@ extension InboxFormatCommand {
       do {
         golden = try JSONDecoder().decode(Case.self, from: Data(contentsOf: URL(fileURLWithPath: path("\(name).json"))))
       } catch {
-        return CaseResult(name: name, failure: ("not a case: \(Self.reason(error))", []))
+        return CaseResult(name: name, failure: ("not a case: \(RowCheck.reason(error))", []))
       }
       do {
         let options = try FormattingOptions.parse(golden.arguments)

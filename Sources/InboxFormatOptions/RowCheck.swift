@@ -1,15 +1,16 @@
 import Foundation
-import InboxFormat
+package import InboxFormat
 
-/// A value of a row as `check` compares it: what a row's JSON holds.
-enum CheckedValue: Decodable, Equatable {
+/// A value of a row as `check` and `preview --expect` compare it: what a
+/// row's JSON holds.
+package enum CheckedValue: Decodable, Equatable, Sendable {
   case string(String)
   case integer(Int64)
   case number(Double)
   case bool(Bool)
   case null
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -28,7 +29,7 @@ enum CheckedValue: Decodable, Equatable {
   }
 
   /// The value as JSON, strings as rows write them (``jsonStringLiteral(_:)``).
-  var json: String {
+  package var json: String {
     switch self {
     case .string(let text): return jsonStringLiteral(text)
     case .integer(let value): return String(value)
@@ -42,7 +43,7 @@ enum CheckedValue: Decodable, Equatable {
   /// it can drive the terminal, and the spaces CLDR writes in labels
   /// (U+00A0, U+202F) spelled out, so that two labels that look alike show
   /// where they differ.
-  var shown: String {
+  package var shown: String {
     guard case .string(let text) = self else { return json }
     return quoted(text, limit: 120)
       .replacingOccurrences(of: "\u{A0}", with: "\\u{A0}")
@@ -51,17 +52,19 @@ enum CheckedValue: Decodable, Equatable {
 }
 
 /// A row as JSON: its keys and values.
-typealias CheckedRow = [String: CheckedValue]
+package typealias CheckedRow = [String: CheckedValue]
 
 /// One way the payload's rows and the expected ones differ.
-struct RowDifference: Equatable {
+package struct RowDifference: Equatable, Sendable {
   /// The row's place (1-based) in EXPECTED, or in the payload's rows for a
   /// row EXPECTED lacks.
-  var row: Int
-  var id: CheckedValue?
-  var kind: Kind
+  package var row: Int
+  package var id: CheckedValue?
+  package var kind: Kind
+  /// The pair of rows compared (``RowCheck/pairs``): its index there.
+  package var pair: Int
 
-  enum Kind: Equatable {
+  package enum Kind: Equatable, Sendable {
     /// A field differs. `onlySpacing`: only in the spaces CLDR puts in
     /// labels (U+0020, U+00A0, U+202F) or in bidi marks, which `--strict`
     /// counts and otherwise only reports.
@@ -73,7 +76,7 @@ struct RowDifference: Equatable {
   }
 
   /// Whether this counts against the rows agreeing.
-  func counts(strict: Bool) -> Bool {
+  package func counts(strict: Bool) -> Bool {
     if case .field(_, _, _, let onlySpacing) = kind { return strict || !onlySpacing }
     return true
   }
@@ -84,20 +87,23 @@ struct RowDifference: Equatable {
 ///
 /// Rows are matched by `id` when every expected row has one, else by
 /// position. Only the keys an expected row has are compared.
-struct RowCheck {
-  let expected: [CheckedRow]
-  let actual: [CheckedRow]
+///
+/// `check` and `preview --expect` both compare with this: what one reports
+/// as a difference, the other marks.
+package struct RowCheck: Sendable {
+  package let expected: [CheckedRow]
+  package let actual: [CheckedRow]
 
-  /// Why EXPECTED cannot be checked against: ids on some rows only, or an
-  /// id twice.
-  struct Unusable: Error {
-    var reason: String
+  /// Why EXPECTED cannot be checked against: not an array of row objects,
+  /// an unknown key, ids on some rows only, or an id twice.
+  package struct Unusable: Error {
+    package var reason: String
   }
 
   /// Whether rows are matched by id.
-  let byID: Bool
+  package let byID: Bool
 
-  init(expected: [CheckedRow], actual: [CheckedRow]) throws(Unusable) {
+  package init(expected: [CheckedRow], actual: [CheckedRow]) throws(Unusable) {
     self.expected = expected
     self.actual = actual
     let withIDs = expected.filter { $0["id"] != nil }.count
@@ -117,7 +123,7 @@ struct RowCheck {
 
   /// The pairs of rows compared: the expected row's index and the payload
   /// row's, either nil when that side lacks the row.
-  var pairs: [(expected: Int?, actual: Int?)] {
+  package var pairs: [(expected: Int?, actual: Int?)] {
     guard byID else {
       return (0..<max(expected.count, actual.count)).map {
         ($0 < expected.count ? $0 : nil, $0 < actual.count ? $0 : nil)
@@ -136,9 +142,9 @@ struct RowCheck {
 
   /// Every difference, in EXPECTED's order, then the payload's extra rows;
   /// fields in the row's order.
-  var differences: [RowDifference] {
+  package var differences: [RowDifference] {
     var differences: [RowDifference] = []
-    for (expectedIndex, actualIndex) in pairs {
+    for (pair, (expectedIndex, actualIndex)) in pairs.enumerated() {
       switch (expectedIndex, actualIndex) {
       case (let e?, let a?):
         for key in Self.ordered(expected[e].keys) {
@@ -148,12 +154,13 @@ struct RowCheck {
           differences.append(
             RowDifference(
               row: e + 1, id: expected[e]["id"] ?? actual[a]["id"],
-              kind: .field(key: key, expected: want, got: got, onlySpacing: Self.differOnlyInSpacing(want, got))))
+              kind: .field(key: key, expected: want, got: got, onlySpacing: Self.differOnlyInSpacing(want, got)),
+              pair: pair))
         }
       case (let e?, nil):
-        differences.append(RowDifference(row: e + 1, id: expected[e]["id"], kind: .missingRow))
+        differences.append(RowDifference(row: e + 1, id: expected[e]["id"], kind: .missingRow, pair: pair))
       case (nil, let a?):
-        differences.append(RowDifference(row: a + 1, id: actual[a]["id"], kind: .unexpectedRow))
+        differences.append(RowDifference(row: a + 1, id: actual[a]["id"], kind: .unexpectedRow, pair: pair))
       case (nil, nil):
         break
       }
@@ -162,7 +169,7 @@ struct RowCheck {
   }
 
   /// Keys in the order rows write them, then any others by name.
-  static func ordered(_ keys: some Sequence<String>) -> [String] {
+  package static func ordered(_ keys: some Sequence<String>) -> [String] {
     let order = RowField.all.map(\.name)
     return keys.sorted { a, b in
       switch (order.firstIndex(of: a), order.firstIndex(of: b)) {
@@ -176,7 +183,7 @@ struct RowCheck {
 
   /// Whether two strings are the same once CLDR's space variants are one
   /// space and bidi marks are left out.
-  static func differOnlyInSpacing(_ expected: CheckedValue, _ got: CheckedValue?) -> Bool {
+  package static func differOnlyInSpacing(_ expected: CheckedValue, _ got: CheckedValue?) -> Bool {
     guard case .string(let a) = expected, case .string(let b)? = got else { return false }
     func plain(_ text: String) -> String {
       var scalars = String.UnicodeScalarView()
@@ -195,7 +202,7 @@ struct RowCheck {
   /// The rows EXPECTED would hold to agree: the payload's rows, each with
   /// only the keys its expected row has; a row EXPECTED lacks gets the keys
   /// every expected row has (all of them when EXPECTED has no rows).
-  var updated: [[(key: String, value: CheckedValue)]] {
+  package var updated: [[(key: String, value: CheckedValue)]] {
     let shared = expected.dropFirst().reduce(Set(expected.first?.keys ?? [:].keys)) { $0.intersection($1.keys) }
     var rows: [[(key: String, value: CheckedValue)]] = []
     for (expectedIndex, actualIndex) in pairs {
@@ -214,35 +221,58 @@ struct RowCheck {
   }
 
   /// Rows as a JSON array, one row a line.
-  static func json(_ rows: [[(key: String, value: CheckedValue)]]) -> String {
+  package static func json(_ rows: [[(key: String, value: CheckedValue)]]) -> String {
     let lines = rows.map { row in
       "  {" + row.map { "\(CheckedValue.string($0.key).json): \($0.value.json)" }.joined(separator: ", ") + "}"
     }
     return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
   }
-}
 
-/// How `check` writes its lines: colour on a terminal, unless `NO_COLOR`
-/// is set or `TERM` is `dumb`.
-struct CheckReport {
-  var color: Bool
-
-  private func paint(_ text: String, _ code: String) -> String {
-    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  /// Rows as one line of JSON (an event's data ends at a line break).
+  package static func jsonLine(_ rows: [CheckedRow]) -> String {
+    "[" + rows.map { row in
+      "{" + ordered(row.keys).map { "\(CheckedValue.string($0).json):\(row[$0]!.json)" }.joined(separator: ",") + "}"
+    }.joined(separator: ",") + "]"
   }
 
-  /// One difference, on one line: row, id, key, expected, got.
-  func line(_ difference: RowDifference, strict: Bool) -> String {
-    let place = "row \(difference.row)" + (difference.id.map { ", id \($0.shown)" } ?? "")
-    switch difference.kind {
-    case .field(let key, let expected, let got, let onlySpacing):
-      let values = "expected \(paint(expected.shown, "31")), got \(paint(got?.shown ?? "no such key", "32"))"
-      let note = onlySpacing ? (strict ? " (only spaces or bidi marks differ)" : paint(" only spaces or bidi marks differ;", "33")) : ""
-      return onlySpacing && !strict ? "\(place): \(key):\(note) \(values)" : "\(place): \(key): \(values)\(note)"
-    case .missingRow:
-      return "\(place): \(paint("missing", "31")) from the payload's rows"
-    case .unexpectedRow:
-      return "payload \(place): \(paint("not in EXPECTED", "32"))"
+  /// The rows of an EXPECTED file: a JSON array of objects whose keys are
+  /// row fields. Throws, saying where, when it is not.
+  package static func expectedRows(decoding bytes: [UInt8]) throws(Unusable) -> [CheckedRow] {
+    let rows: [CheckedRow]
+    do {
+      rows = try JSONDecoder().decode([CheckedRow].self, from: Data(bytes))
+    } catch {
+      throw Unusable(reason: "not a JSON array of row objects: \(reason(error))")
+    }
+    for (index, row) in rows.enumerated() {
+      for key in ordered(row.keys) where RowField(name: key) == nil {
+        throw Unusable(
+          reason: "row \(index + 1): unknown key \(quoted(key)); a row's keys are \(RowField.all.map(\.name).joined(separator: ", "))")
+      }
+    }
+    return rows
+  }
+
+  /// The fields to make the payload's rows with to compare them to
+  /// `expected`: the keys it names and the six of every row, in the row's
+  /// order; `otherwise` when it has no rows.
+  package static func fields(comparingWith expected: [CheckedRow], otherwise: [RowField]) -> [RowField] {
+    var keys = Set(expected.flatMap(\.keys))
+    if expected.isEmpty { keys = Set(otherwise.map(\.name)) }
+    return RowField.all.filter { keys.contains($0.name) || RowField.defaults.contains($0) }
+  }
+
+  /// A decoding error in a few words, with where it is.
+  package static func reason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context):
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return (path.isEmpty ? "" : "\(path): ") + (detail ?? context.debugDescription)
+    @unknown default:
+      return "\(error)"
     }
   }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import InboxFormat
+@testable import InboxFormatServer
+import Testing
+
+/// `GET /events` for a large file (a window of rows) and beside a mock (`--expect`).
+extension PreviewEventsTests {
+  /// A payload of `count` messages in the post's shape, ids from 1.
+  static func payload(messages count: Int) -> [UInt8] {
+    let items = (1...count).map { index in
+      #"{"id":\#(index),"firstname":"Person","lastname":"N\#(index)","message":"Message \#(index)","update_date":"2022-01-31T08:45:00Z","unread_count":1}"#
+    }
+    return Array(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8)
+  }
+
+  @Test func aLargeFileGoesAsAWindowOfItsRowsWithItsTotal() async throws {
+    let source = PreviewSource()
+    // Counted, as the command's watcher counts them.
+    source.update(payload: Self.payload(messages: 250), rows: 250)
+    try await withServer(.live, previewConfiguration(source)) { client in
+      let first = try EventReader(port: try #require(client.port), path: "/events")
+      let screen = try #require((await first.next()?.data?["screens"] as? [[String: Any]])?.first)
+      #expect(screen["total"] as? Int == 250)
+      #expect(screen["start"] as? Int == 0)
+      #expect((screen["rows"] as? [[String: Any]])?.count == PreviewConfiguration.firstWindow)
+      let later = try EventReader(port: try #require(client.port), path: "/events?start=200&count=120")
+      let window = try #require((await later.next()?.data?["screens"] as? [[String: Any]])?.first)
+      let rows = try #require(window["rows"] as? [[String: Any]])
+      #expect(window["total"] as? Int == 250)
+      #expect(window["start"] as? Int == 200)
+      #expect(rows.count == 50)
+      #expect(rows.first?["id"] as? Int == 201)
+      #expect(rows.last?["title"] as? String == "Person N250")
+    }
+  }
+
+  @Test func aSmallFileGoesWhole() async throws {
+    let source = PreviewSource()
+    source.update(payload: Self.payload(messages: PreviewConfiguration.wholeFileRows), rows: PreviewConfiguration.wholeFileRows)
+    try await withServer(.live, previewConfiguration(source)) { client in
+      let events = try EventReader(port: try #require(client.port), path: "/events")
+      let screen = try #require((await events.next()?.data?["screens"] as? [[String: Any]])?.first)
+      #expect(screen["total"] as? Int == PreviewConfiguration.wholeFileRows)
+      #expect((screen["rows"] as? [[String: Any]])?.count == PreviewConfiguration.wholeFileRows)
+    }
+  }
+
+  @Test(arguments: [("count=0", "count"), ("count=501", "count"), ("start=-1", "start"), ("start=1e3", "start")])
+  func aWindowThatCannotBeUsedIs400NamingIt(query: String, parameter: String) async throws {
+    try await withServer(.router, previewConfiguration(PreviewSource())) { client in
+      try await client.execute(uri: "/events?\(query)", method: .get) { response in
+        #expect(response.status == .badRequest)
+        let problem = try ProblemBody(response)
+        #expect(problem.parameter == parameter)
+      }
+    }
+  }
+
+  /// The post's mock beside the example: the three fields `check` reports,
+  /// then none once the mock agrees (a plain space for U+202F noted, not counted).
+  @Test func besideAMockEachScreenCarriesCheckDifferences() async throws {
+    let source = PreviewSource()
+    source.update(payload: Array(examplePayload.readableBytesView))
+    let mock = PreviewSource()
+    let mockURL = dataDirectory.appendingPathComponent("examples/messages.mock.json")
+    let mockText = try String(contentsOf: mockURL, encoding: .utf8)
+    mock.update(payload: Array(mockText.utf8))
+    var configuration = previewConfiguration(source)
+    configuration.preview?.expected = PreviewConfiguration.ExpectedFile(source: mock, fileName: "\"mock.json\"")
+    try await withServer(.live, configuration) { client in
+      let events = try EventReader(port: try #require(client.port), path: "/events")
+      let render = try #require(await events.next())
+      #expect((render.data?["settings"] as? [String: Any])?["expected"] as? String == "\"mock.json\"")
+      let screen = try #require((render.data?["screens"] as? [[String: Any]])?.first)
+      let compared = try #require(screen["expected"] as? [String: Any])
+      #expect(compared["rowsDiffer"] as? Int == 3)
+      let differences = try #require(compared["differences"] as? [[String: Any]])
+      #expect(differences.map { $0["key"] as? String } == ["date", "title", "message"])
+      #expect(differences.map { $0["pair"] as? Int } == [0, 2, 3])
+      #expect(differences.first?["expected"] as? String == "09:45 AM")
+      #expect(differences.first?["got"] as? String == "9:45\u{202F}AM")
+      let agreeing = mockText.replacingOccurrences(of: "09:45 AM", with: "9:45 AM")
+        .replacingOccurrences(of: "+33 6 45 67 66 66", with: "+33 6 45 67 99 66")
+        .replacingOccurrences(of: ", and not more this text must be troncated", with: "")
+      mock.update(payload: Array(agreeing.utf8))
+      let after = try #require((await events.next()?.data?["screens"] as? [[String: Any]])?.first)
+      let agreed = try #require(after["expected"] as? [String: Any])
+      #expect(agreed["rowsDiffer"] as? Int == 0)
+      let notes = try #require(agreed["differences"] as? [[String: Any]])
+      #expect(notes.count == 1 && notes.first?["key"] as? String == "date" && notes.first?["counts"] as? Bool == false)
+    }
+  }
+}
