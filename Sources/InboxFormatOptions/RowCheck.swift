@@ -201,31 +201,42 @@ package struct RowCheck: Sendable {
 
   /// The rows EXPECTED would hold to agree: the payload's rows, each with
   /// only the keys its expected row has; a row EXPECTED lacks gets the keys
-  /// every expected row has (all of them when EXPECTED has no rows).
-  package var updated: [[(key: String, value: CheckedValue)]] {
+  /// every expected row has (all of them when EXPECTED has no rows). Keys
+  /// come in the order of `fields` (the command's `--fields`), then in the
+  /// row's, so that rows with every key are the ones the command writes.
+  package func updated(inOrderOf fields: [RowField]) -> [[(key: String, value: CheckedValue)]] {
     let shared = expected.dropFirst().reduce(Set(expected.first?.keys ?? [:].keys)) { $0.intersection($1.keys) }
+    let first = fields.map(\.name)
+    func ordered(_ keys: some Sequence<String>) -> [String] {
+      let keys = Set(keys)
+      return first.filter(keys.contains) + Self.ordered(keys.subtracting(first))
+    }
     var rows: [[(key: String, value: CheckedValue)]] = []
     for (expectedIndex, actualIndex) in pairs {
       guard let a = actualIndex else { continue }
       let keys: [String] =
         if let e = expectedIndex {
-          Self.ordered(expected[e].keys)
+          ordered(expected[e].keys)
         } else if expected.isEmpty {
-          Self.ordered(actual[a].keys)
+          ordered(actual[a].keys)
         } else {
-          Self.ordered(shared)
+          ordered(shared)
         }
       rows.append(keys.compactMap { key in actual[a][key].map { (key, $0) } })
     }
     return rows
   }
 
-  /// Rows as a JSON array, one row a line.
+  /// Rows as a JSON array in the layout of `--pretty`, so that rows with
+  /// every key are the bytes the command writes: a golden file recorded
+  /// with `--update` is the one the golden tests compare.
   package static func json(_ rows: [[(key: String, value: CheckedValue)]]) -> String {
-    let lines = rows.map { row in
-      "  {" + row.map { "\(CheckedValue.string($0.key).json): \($0.value.json)" }.joined(separator: ", ") + "}"
+    let objects = rows.map { row in
+      row.isEmpty
+        ? "  {}"
+        : "  {\n" + row.map { "    \(CheckedValue.string($0.key).json): \($0.value.json)" }.joined(separator: ",\n") + "\n  }"
     }
-    return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
   }
 
   /// Rows as one line of JSON (an event's data ends at a line break).

@@ -100,10 +100,21 @@ import Testing
     // The rows EXPECTED had keep their keys; the payload's other rows get the keys every row had.
     #expect(try String(contentsOfFile: expected, encoding: .utf8) == """
       [
-        {"id": 1, "date": "9:45\u{202F}AM"},
-        {"id": 3, "title": "+33 6 45 67 99 66", "isUnread": false},
-        {"id": 2},
-        {"id": 4}
+        {
+          "id": 1,
+          "date": "9:45\u{202F}AM"
+        },
+        {
+          "id": 3,
+          "title": "+33 6 45 67 99 66",
+          "isUnread": false
+        },
+        {
+          "id": 2
+        },
+        {
+          "id": 4
+        }
       ]
 
       """)

@@ -7,15 +7,10 @@ import Testing
 /// built binary, must give exactly its `.expected.json`.
 ///
 /// To record on purpose after a deliberate change, run
-/// `INBOX_FORMAT_RECORD_GOLDEN=1 swift test --filter GoldenFileTests`; the
-/// recording run fails so that it is never mistaken for a pass, and CI never records.
+/// `inbox-format check --cases Data/golden/cases --update` (refused when
+/// `CI` is set), which writes the bytes of `--pretty`.
 @Suite struct GoldenFileTests {
   static let cases = GoldenCase.all
-
-  static var isRecording: Bool {
-    ProcessInfo.processInfo.environment["INBOX_FORMAT_RECORD_GOLDEN"] == "1"
-      && ProcessInfo.processInfo.environment["CI"] == nil
-  }
 
   @Test func thereAreCasesToRun() {
     #expect(Self.cases.count >= 10)
@@ -26,11 +21,6 @@ import Testing
     let bytes = try [UInt8](Data(contentsOf: golden.inputURL))
     let rows = MessageMapper(context: golden.context).map(try InboxDecoder(mapping: golden.mapping).decode(bytes))
     let actual = InboxEncoder(layout: .pretty, fields: golden.context.fields).encode(rows)
-    if Self.isRecording {
-      try Data(actual).write(to: golden.expectedURL)
-      Issue.record("recorded \(golden.expectedURL.lastPathComponent); run again without INBOX_FORMAT_RECORD_GOLDEN")
-      return
-    }
     try expectMatchesGoldenFile(actual, golden)
   }
 
@@ -39,7 +29,6 @@ import Testing
     let result = try BuiltBinary.run(golden.arguments)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stderr.isEmpty)
-    guard !Self.isRecording else { return }
     try expectMatchesGoldenFile([UInt8](result.stdout), golden)
   }
 

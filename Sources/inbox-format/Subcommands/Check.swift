@@ -127,13 +127,14 @@ extension InboxFormatCommand {
       }
       if update {
         guard let file = expected.file else { throw ValidationError("--update needs EXPECTED to be a file") }
+        let updated = check.updated(inOrderOf: defaultFields)
         do {
-          try AtomicFile.replace(file, with: Array(RowCheck.json(check.updated).utf8))
+          try AtomicFile.replace(file, with: Array(RowCheck.json(updated).utf8))
         } catch {
           StandardError.write("inbox-format: \(error)")
           throw ExitStatus.ioError
         }
-        return Outcome(lines: [], summary: "wrote \(check.updated.count) rows to \(expected.displayName)", failed: false)
+        return Outcome(lines: [], summary: "wrote \(updated.count) rows to \(expected.displayName)", failed: false)
       }
       let differences = check.differences
       let counted = differences.filter { $0.counts(strict: strict) }
