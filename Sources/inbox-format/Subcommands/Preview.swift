@@ -63,8 +63,10 @@ extension InboxFormatCommand {
       }
       configuration.mapping = try reading.mapping()
       let source = PreviewSource()
+      let format = listening.logFormat.format
       try FileWatcher.start(
-        file, checkingWith: InboxFormatter(context: first, mapping: configuration.mapping), into: source)
+        file, checkingWith: InboxFormatter(context: first, mapping: configuration.mapping), into: source,
+        reporting: { ListeningOptions.say($0, level: .warning, format: format) })
       let fileName = FileName(argument: file).quoted
       configuration.preview = PreviewConfiguration(
         source: source, locales: contexts.map(\.locale), fileName: fileName)
@@ -93,7 +95,10 @@ enum FileWatcher {
   /// Starts watching `path`, and returns once the first reading is in
   /// `source`. Throws the exit status when the file cannot be opened at
   /// start (66) or watched (74); a file that does not decode is shown.
-  static func start(_ path: String, checkingWith formatter: InboxFormatter, into source: PreviewSource) throws {
+  static func start(
+    _ path: String, checkingWith formatter: InboxFormatter, into source: PreviewSource,
+    reporting report: @escaping @Sendable (String) -> Void
+  ) throws {
     let started = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
     let thread = Thread {
@@ -101,14 +106,14 @@ enum FileWatcher {
       let events: KernelWatchEvents
       do {
         events = try KernelWatchEvents(watching: FileName(argument: path), handlingSignals: false)
-        try read(input(path, reportingTo: source), checkingWith: formatter, into: source)
+        try read(input(path, reportingTo: source, report), checkingWith: formatter, into: source)
       } catch {
         failure.withLock { $0 = error }
         started.signal()
         return
       }
       started.signal()
-      watch(path, events: events, checkingWith: formatter, into: source)
+      watch(path, events: events, checkingWith: formatter, into: source, reporting: report)
     }
     thread.name = "inbox-format watcher"
     thread.start()
@@ -119,9 +124,10 @@ enum FileWatcher {
   /// Reads the file after each change until the watch itself fails (its
   /// directory went): that is reported, and the page keeps what it has.
   private static func watch(
-    _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource
+    _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource,
+    reporting report: @escaping @Sendable (String) -> Void
   ) {
-    let input = input(path, reportingTo: source)
+    let input = input(path, reportingTo: source, report)
     while true {
       do {
         guard try events.next(until: nil) == .fileChanged else { continue }
@@ -134,11 +140,14 @@ enum FileWatcher {
     }
   }
 
-  /// The file as an input whose problems go to standard error and to the page.
-  private static func input(_ path: String, reportingTo source: PreviewSource) -> InputSource {
+  /// The file as an input whose problems go to standard error (`report`)
+  /// and to the page.
+  private static func input(
+    _ path: String, reportingTo source: PreviewSource, _ report: @escaping @Sendable (String) -> Void
+  ) -> InputSource {
     var input = InputSource(path: path, requiresRegularFile: true)
     input.report = { message in
-      StandardError.write("inbox-format: \(message)")
+      report(message)
       source.update(problem: message)
     }
     return input
