@@ -306,7 +306,7 @@ struct AccessLogMiddleware: RouterMiddleware {
 
 /// A time taken, in milliseconds with three decimals (`0.412`): a JSON
 /// number as it is written.
-package struct Milliseconds: CustomStringConvertible, Sendable {
+struct Milliseconds: CustomStringConvertible, Sendable {
   private let microseconds: Int64
 
   /// `start` to now.
@@ -315,7 +315,7 @@ package struct Milliseconds: CustomStringConvertible, Sendable {
     microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
   }
 
-  package var description: String {
+  var description: String {
     let fraction = String(microseconds % 1000)
     return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
   }

@@ -246,64 +246,6 @@ import Testing
     }
   }
 
-  /// A request whose body is read counts until its answer is written: here
-  /// an NDJSON answer its client does not read.
-  @Test func requestsPastTheLimitInFlightAre503() async throws {
-    let configuration = testConfiguration {
-      $0.maxRequestsInFlight = 1
-      $0.maxBodySize = 16 << 20
-    }
-    try await withServer(.live, configuration) { client in
-      let port = try #require(client.port)
-      let message = #"{"id":1,"firstname":"Alexander","lastname":"Anderson","message":"\#(String(repeating: "x", count: 900))","update_date":"2022-01-31T08:45:33Z","unread_count":1}"#
-      // About 6 MB of rows: more than the kernel holds on loopback for a
-      // client that does not read (its send buffer grows to 4 MiB).
-      let payload = "[" + Array(repeating: message, count: 6_000).joined(separator: ",") + "]"
-      let first = try RawConnection(port: port, receiveBuffer: 4_096)
-      await first.send(
-        "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nAccept: application/x-ndjson\r\n"
-          + "Connection: close\r\nContent-Length: \(payload.utf8.count)\r\n\r\n" + payload)
-      try await Task.sleep(for: .milliseconds(500))
-      let refused = try await client.rows(RowsEndpointTests.pinned)
-      #expect(refused.status == .serviceUnavailable)
-      #expect(refused.headers[.retryAfter] == "1")
-      #expect(try ProblemBody(refused).detail == "the server is answering 1 requests already; try again in a second")
-      // Health checks are not counted.
-      #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
-      // The answer read whole gives the place back.
-      #expect(await first.readToEnd().hasPrefix("HTTP/1.1 200"))
-      try await Task.sleep(for: .milliseconds(100))
-      #expect(try await client.rows(RowsEndpointTests.pinned).status == .ok)
-    }
-  }
-
-  /// Bodies held at once are bounded: a declared length that does not fit
-  /// what others hold is 503 before any of it is read.
-  @Test func aBodyPastTheBudgetIs503() async throws {
-    let configuration = testConfiguration {
-      $0.maxBodySize = 1_000
-      $0.maxBodyMemory = 1_000
-    }
-    try await withServer(.live, configuration) { client in
-      let port = try #require(client.port)
-      let first = try RawConnection(port: port)
-      await first.send(
-        "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\n[")
-      try await Task.sleep(for: .milliseconds(200))
-      let body = ByteBuffer(string: "[]" + String(repeating: " ", count: 198))
-      let refused = try await client.rows(RowsEndpointTests.pinned, body: body)
-      #expect(refused.status == .serviceUnavailable)
-      #expect(refused.headers[.retryAfter] == "1")
-      #expect(
-        try ProblemBody(refused).detail
-          == "the server holds 1000 bytes of request bodies at most, and has not room for this one now; try again in a second")
-      await first.send("]" + String(repeating: " ", count: 898))
-      #expect(await first.read(until: "[]\n").hasPrefix("HTTP/1.1 200"))
-      try await Task.sleep(for: .milliseconds(100))
-      #expect(try await client.rows(RowsEndpointTests.pinned, body: body).status == .ok)
-    }
-  }
-
   /// A request that does not ask to keep its connection gets its answer,
   /// marked `Connection: close`, and then the connection closes, not when
   /// the idle timeout passes.
@@ -371,6 +313,64 @@ import Testing
       // What the kernels held, at most; not the whole answer.
       let received = await first.readToEnd()
       #expect(received.utf8.count < 5_000_000, "\(received.utf8.count) bytes")
+    }
+  }
+
+  /// A request whose body is read counts until its answer is written: here
+  /// an NDJSON answer its client does not read.
+  @Test func requestsPastTheLimitInFlightAre503() async throws {
+    let configuration = testConfiguration {
+      $0.maxRequestsInFlight = 1
+      $0.maxBodySize = 16 << 20
+    }
+    try await withServer(.live, configuration) { client in
+      let port = try #require(client.port)
+      let message = #"{"id":1,"firstname":"Alexander","lastname":"Anderson","message":"\#(String(repeating: "x", count: 900))","update_date":"2022-01-31T08:45:33Z","unread_count":1}"#
+      // About 6 MB of rows: more than the kernel holds on loopback for a
+      // client that does not read (its send buffer grows to 4 MiB).
+      let payload = "[" + Array(repeating: message, count: 6_000).joined(separator: ",") + "]"
+      let first = try RawConnection(port: port, receiveBuffer: 4_096)
+      await first.send(
+        "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nAccept: application/x-ndjson\r\n"
+          + "Connection: close\r\nContent-Length: \(payload.utf8.count)\r\n\r\n" + payload)
+      try await Task.sleep(for: .milliseconds(500))
+      let refused = try await client.rows(RowsEndpointTests.pinned)
+      #expect(refused.status == .serviceUnavailable)
+      #expect(refused.headers[.retryAfter] == "1")
+      #expect(try ProblemBody(refused).detail == "the server is answering 1 requests already; try again in a second")
+      // Health checks are not counted.
+      #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+      // The answer read whole gives the place back.
+      #expect(await first.readToEnd().hasPrefix("HTTP/1.1 200"))
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(try await client.rows(RowsEndpointTests.pinned).status == .ok)
+    }
+  }
+
+  /// Bodies held at once are bounded: a declared length that does not fit
+  /// what others hold is 503 before any of it is read.
+  @Test func aBodyPastTheBudgetIs503() async throws {
+    let configuration = testConfiguration {
+      $0.maxBodySize = 1_000
+      $0.maxBodyMemory = 1_000
+    }
+    try await withServer(.live, configuration) { client in
+      let port = try #require(client.port)
+      let first = try RawConnection(port: port)
+      await first.send(
+        "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\n[")
+      try await Task.sleep(for: .milliseconds(200))
+      let body = ByteBuffer(string: "[]" + String(repeating: " ", count: 198))
+      let refused = try await client.rows(RowsEndpointTests.pinned, body: body)
+      #expect(refused.status == .serviceUnavailable)
+      #expect(refused.headers[.retryAfter] == "1")
+      #expect(
+        try ProblemBody(refused).detail
+          == "the server holds 1000 bytes of request bodies at most, and has not room for this one now; try again in a second")
+      await first.send("]" + String(repeating: " ", count: 898))
+      #expect(await first.read(until: "[]\n").hasPrefix("HTTP/1.1 200"))
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(try await client.rows(RowsEndpointTests.pinned, body: body).status == .ok)
     }
   }
 

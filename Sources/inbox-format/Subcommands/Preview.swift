@@ -22,8 +22,8 @@ extension InboxFormatCommand {
         The page follows FILE within a second of a write, a rename onto it or a delete and \
         create, and redraws when a label goes stale; a FILE that does not decode shows its \
         message in a banner over the last good rows. Listens on loopback unless --host says \
-        otherwise, and there answers only requests to a loopback name. SIGTERM or SIGINT \
-        ends it with status 0.
+        otherwise, and there answers only requests to its own names; it answers no other \
+        site's page (Origin). SIGTERM or SIGINT ends it with status 0.
         """)
 
     @Argument(help: "The payload file to show.")
