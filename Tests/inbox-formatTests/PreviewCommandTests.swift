@@ -27,27 +27,6 @@ import Testing
     #expect(result.stderr.contains("cannot open \"\(missing)\": No such file or directory"), "\(result.stderr)")
   }
 
-  /// With `--log-format json`, the preview's own lines are JSON objects
-  /// too: where it listens, and a file that does not decode.
-  @Test func jsonLogsIncludeTheFilesProblems() async throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-format-json-log-\(getpid()).json")
-    try Data("[{\"id\":1,\u{1B}[2J".utf8).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let preview = try ServerProcess(["preview", file.path, "--port", "0", "--log-format", "json"])
-    #expect(try await preview.get("/healthz").head.hasPrefix("HTTP/1.1 200"))
-    #expect(preview.terminate().status == 0)
-    let lines = preview.standardError.split(separator: "\n")
-    var messages: [String: String] = [:]
-    for line in lines {
-      let object = try #require(
-        try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not one JSON object: \(line)")
-      #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
-      if let message = object["message"] as? String { messages[message] = object["level"] as? String }
-    }
-    #expect(messages.contains { $0.key.hasPrefix("previewing ") && $0.key.hasSuffix(" on http://127.0.0.1:\(preview.port)") })
-    #expect(messages.contains { $0.key.contains("invalid JSON") && $0.value == "warning" }, "\(messages)")
-  }
-
   /// `Tests/Browser/preview_test.py` drives the page in headless Chromium:
   /// the example's rows as the issue reads them and as `format` writes
   /// them, unread dots, accessible names, light and dark, the clock moved

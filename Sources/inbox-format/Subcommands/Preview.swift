@@ -22,8 +22,8 @@ extension InboxFormatCommand {
         The page follows FILE within a second of a write, a rename onto it or a delete and \
         create, and redraws when a label goes stale; a FILE that does not decode shows its \
         message in a banner over the last good rows. Listens on loopback unless --host says \
-        otherwise, and there answers only requests to its own names; it answers no other \
-        site's page (Origin). SIGTERM or SIGINT ends it with status 0.
+        otherwise, and there answers only requests to a loopback name. SIGTERM or SIGINT \
+        ends it with status 0.
         """)
 
     @Argument(help: "The payload file to show.")
@@ -47,6 +47,7 @@ extension InboxFormatCommand {
     }
 
     func run() async throws {
+      listening.startLog()
       let environment = ProcessEnvironment.current
       let contexts = try localeNames().map { name in
         var screen = formatting
@@ -63,10 +64,8 @@ extension InboxFormatCommand {
       }
       configuration.mapping = try reading.mapping()
       let source = PreviewSource()
-      let format = listening.logFormat.format
       try FileWatcher.start(
-        file, checkingWith: InboxFormatter(context: first, mapping: configuration.mapping), into: source,
-        reporting: { ListeningOptions.say($0, level: .warning, format: format) })
+        file, checkingWith: InboxFormatter(context: first, mapping: configuration.mapping), into: source)
       let fileName = FileName(argument: file).quoted
       configuration.preview = PreviewConfiguration(
         source: source, locales: contexts.map(\.locale), fileName: fileName)
@@ -95,10 +94,7 @@ enum FileWatcher {
   /// Starts watching `path`, and returns once the first reading is in
   /// `source`. Throws the exit status when the file cannot be opened at
   /// start (66) or watched (74); a file that does not decode is shown.
-  static func start(
-    _ path: String, checkingWith formatter: InboxFormatter, into source: PreviewSource,
-    reporting report: @escaping @Sendable (String) -> Void
-  ) throws {
+  static func start(_ path: String, checkingWith formatter: InboxFormatter, into source: PreviewSource) throws {
     let started = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)
     let thread = Thread {
@@ -106,14 +102,14 @@ enum FileWatcher {
       let events: KernelWatchEvents
       do {
         events = try KernelWatchEvents(watching: FileName(argument: path), handlingSignals: false)
-        try read(input(path, reportingTo: source, report), checkingWith: formatter, into: source)
+        try read(input(path, reportingTo: source), checkingWith: formatter, into: source)
       } catch {
         failure.withLock { $0 = error }
         started.signal()
         return
       }
       started.signal()
-      watch(path, events: events, checkingWith: formatter, into: source, reporting: report)
+      watch(path, events: events, checkingWith: formatter, into: source)
     }
     thread.name = "inbox-format watcher"
     thread.start()
@@ -124,10 +120,9 @@ enum FileWatcher {
   /// Reads the file after each change until the watch itself fails (its
   /// directory went): that is reported, and the page keeps what it has.
   private static func watch(
-    _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource,
-    reporting report: @escaping @Sendable (String) -> Void
+    _ path: String, events: KernelWatchEvents, checkingWith formatter: InboxFormatter, into source: PreviewSource
   ) {
-    let input = input(path, reportingTo: source, report)
+    let input = input(path, reportingTo: source)
     while true {
       do {
         guard try events.next(until: nil) == .fileChanged else { continue }
@@ -140,14 +135,11 @@ enum FileWatcher {
     }
   }
 
-  /// The file as an input whose problems go to standard error (`report`)
-  /// and to the page.
-  private static func input(
-    _ path: String, reportingTo source: PreviewSource, _ report: @escaping @Sendable (String) -> Void
-  ) -> InputSource {
+  /// The file as an input whose problems go to standard error and to the page.
+  private static func input(_ path: String, reportingTo source: PreviewSource) -> InputSource {
     var input = InputSource(path: path, requiresRegularFile: true)
     input.report = { message in
-      report(message)
+      StandardError.write("inbox-format: \(message)")
       source.update(problem: message)
     }
     return input

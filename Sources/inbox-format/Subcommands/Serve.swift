@@ -74,6 +74,7 @@ extension InboxFormatCommand {
     }
 
     func run() async throws {
+      listening.startLog()
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
       var configuration = ServerConfiguration(
@@ -131,31 +132,28 @@ struct ListeningOptions: ParsableArguments {
     configuration.host = host
     configuration.port = port
     configuration.drainDelay = .seconds(drainDelay)
-    let format = logFormat.format
     configuration.onListening = { host, port in
       let address = host.contains(":") ? "[\(host)]" : host
-      Self.say("\(what) on http://\(address):\(port)", format: format)
+      StandardError.write("inbox-format: \(what) on http://\(address):\(port)", level: .notice)
     }
-    StandardErrorLogHandler.bootstrap(level: logLevel.level, format: format)
+    StandardErrorLogHandler.bootstrap(level: logLevel.level, format: logFormat.format)
     defer { StandardErrorLogHandler.flush() }
     do {
       try await runServer(configuration, logger: Logger(label: "inbox-format"))
     } catch {
-      Self.say(
-        "cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))",
-        level: .error, format: format)
+      StandardError.write(
+        "inbox-format: cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))",
+        level: .error)
       throw ExitStatus.ioError
     }
   }
 
-  /// Writes a line of the command's own on standard error: `inbox-format:
-  /// message` in text, a log line (whatever `--log-level`) in JSON, so that
-  /// every line is one object.
-  static func say(_ message: String, level: Logger.Level = .notice, format: LogFormat) {
-    switch format {
-    case .text: StandardError.write("inbox-format: \(message)")
-    case .json: StandardErrorLogHandler.announce(message, level: level, format: .json)
-    }
+  /// From here on, the command's own lines on standard error (where it
+  /// listens, why it cannot, a file's problems) follow `--log-format`: in
+  /// JSON, each is a log line, whatever `--log-level`, so that every line
+  /// is one object.
+  func startLog() {
+    StandardError.isJSON.store(logFormat == .json, ordering: .relaxed)
   }
 }
 
