@@ -39,6 +39,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       // The preview page's files, embedded by Scripts/embed-preview.py.

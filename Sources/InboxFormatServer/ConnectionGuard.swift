@@ -1,6 +1,8 @@
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// What the server's connections hold to, whatever route a request takes,
 /// as a channel handler between the HTTP codec and Hummingbird:
@@ -22,6 +24,17 @@ import NIOHTTPTypes
 /// - Once the server stops (``ChannelShouldQuiesceEvent``), nothing is held
 ///   back or lingers: a connection closes as soon as it is asked to, so
 ///   that the server exits within its grace period.
+/// - A request that does not ask to keep its connection (HTTP/1.0 without
+///   `Connection: keep-alive`, or `Connection: close` in any case and among
+///   other tokens) gets `Connection: close` on its answer, which is then the
+///   connection's last. The HTTP/1 head says so; its HTTPTypes form, which
+///   this handler sees, has no version, so a ``KeepAliveWatcher`` before the
+///   conversion tells it.
+/// - An answer its client does not read is not kept: once the connection
+///   cannot take more (it is not writable) and the bytes waiting to be sent
+///   have not gone down for the write timeout, the connection closes, which
+///   drops them and ends the answer (and frees its place among the requests
+///   in flight). A client reading slowly still makes progress and keeps it.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPRequestPart
   typealias InboundOut = HTTPRequestPart
@@ -45,12 +58,28 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   private var isLingering = false
   /// The server is stopping.
   private var isQuiescing = false
+  /// Whether each request read and not yet answered asks to keep the
+  /// connection, oldest first (``KeepAliveWatcher`` adds them).
+  fileprivate var requestsKeepAlive: [Bool] = []
+  private let writeTimeout: TimeAmount
+  /// The next check of an answer that cannot be written, while the connection is not writable.
+  private var writeCheck: Scheduled<Void>?
 
   /// How long a close is held back for a stalled body's answer.
   static let stallAnswerGrace = TimeAmount.seconds(5)
 
-  init(bodyTimeout: TimeAmount) {
+  /// A guard whose requests' bodies must arrive within `bodyTimeout`, and
+  /// whose answers must make progress within `writeTimeout`.
+  init(bodyTimeout: TimeAmount, writeTimeout: TimeAmount) {
     self.bodyTimeout = bodyTimeout
+    self.writeTimeout = writeTimeout
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let operations = context.pipeline.syncOperations
+    if let codec = try? operations.handler(type: HTTP1ToHTTPServerCodec.self) {
+      try? operations.addHandler(KeepAliveWatcher(self), position: .before(codec))
+    }
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -76,8 +105,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    var data = data
     switch unwrapOutboundIn(data) {
-    case .head(let response):
+    case .head(var response):
+      if response.status.kind != .informational, !requestsKeepAlive.isEmpty, !requestsKeepAlive.removeFirst() {
+        response.headerFields[.connection] = "close"
+        data = wrapOutboundOut(.head(response))
+      }
       closesAfterAnswer = response.headerFields[.connection]?.lowercased() == "close"
     case .end:
       if let (timer, closePromise) = heldClose {
@@ -130,6 +164,41 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     heldClose?.0.cancel()
     deadline?.cancel()
     deadline = nil
+    writeCheck?.cancel()
+    writeCheck = nil
+  }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable {
+      writeCheck?.cancel()
+      writeCheck = nil
+    } else if writeCheck == nil {
+      checkWrites(context: context, waiting: Self.bytesWaiting(context))
+    }
+    context.fireChannelWritabilityChanged()
+  }
+
+  /// In ``writeTimeout``, closes the connection if it is still not
+  /// writable and no fewer than `waiting` bytes wait to be sent; checks
+  /// again after that while fewer do.
+  private func checkWrites(context: ChannelHandlerContext, waiting: Int) {
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    writeCheck = context.eventLoop.scheduleTask(in: writeTimeout) {
+      let (handler, context) = loopBound.value
+      handler.writeCheck = nil
+      guard !context.channel.isWritable else { return }
+      let now = Self.bytesWaiting(context)
+      if now < waiting {
+        handler.checkWrites(context: context, waiting: now)
+      } else {
+        context.close(promise: nil)
+      }
+    }
+  }
+
+  /// The bytes written to the connection and not yet sent (0 when the channel does not say).
+  private static func bytesWaiting(_ context: ChannelHandlerContext) -> Int {
+    (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
   }
 
   /// Ends the connection after its last answer: the output at once, so
@@ -165,3 +234,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
 /// A request's body stopped arriving for the idle timeout.
 struct BodyStalledError: Error {}
+
+/// Tells a ``ConnectionGuard`` whether each request asks to keep its
+/// connection, from its HTTP/1 head (version and `Connection`), before that
+/// head becomes an HTTPTypes request without a version.
+final class KeepAliveWatcher: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  private let connection: ConnectionGuard
+
+  init(_ connection: ConnectionGuard) {
+    self.connection = connection
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if case .head(let head) = unwrapInboundIn(data) { connection.requestsKeepAlive.append(head.isKeepAlive) }
+    context.fireChannelRead(data)
+  }
+}

@@ -33,7 +33,15 @@ struct ProblemMiddleware: RouterMiddleware {
     do {
       response = try await next(request, context)
     } catch {
-      response = problem(for: error, request: request).response
+      var problem = problem(for: error, request: request)
+      problem.requestID = context.requestID
+      if error is CancellationError, Task.isCancelled {
+        // A cancelled task's answer is refused by the connection's writer:
+        // this one goes to the connection past it.
+        problem.headers[.xRequestID] = context.requestID
+        throw AnsweredOnTheConnection(status: problem.status.code, bytes: problem.write(to: context.channel))
+      }
+      response = problem.response
     }
     if request.hasBodyNotToDrain && !context.body.isRead {
       context.channel.close(mode: .input, promise: nil)
@@ -79,6 +87,14 @@ struct ProblemMiddleware: RouterMiddleware {
     default: status.reasonPhrase.lowercased()
     }
   }
+}
+
+/// A request answered straight on its connection (``Problem/write(to:)``):
+/// nothing more is to be written for it, and the access log says what was.
+struct AnsweredOnTheConnection: Error {
+  let status: Int
+  /// The bytes of its body.
+  let bytes: Int
 }
 
 /// 501 for a body in a transfer coding other than chunked alone
@@ -219,46 +235,90 @@ extension Response {
   }
 }
 
-/// One line per request once its answer is written: method, path (quoted:
-/// nothing from a request reaches the log raw), status, latency and bytes
-/// of body.
+/// Gives each request its id (``RequestID``), sends it back in the
+/// answer's `X-Request-Id`, and writes one line per request once its answer
+/// is written: method, path (quoted: nothing from a request reaches the log
+/// raw), status, latency and bytes of body in the message, and the same as
+/// metadata (`method`, `path`, `status`, `duration_ms`, `bytes`), with
+/// `request_id` and, for a valid `traceparent`, `trace_id`.
 ///
 /// ```
-/// POST "/v1/rows" 200 0.412 ms 1436 B
+/// POST "/v1/rows" 200 0.412 ms 1436 B request_id=5f3a9c01-2a
 /// ```
 struct AccessLogMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
 
+  /// The metadata the message already says, which a text line leaves out.
+  static let inMessage: Set<String> = ["method", "path", "status", "duration_ms", "bytes", "aborted"]
+
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let start = ContinuousClock.now
-    let what = "\(request.method.rawValue) \(quoted(request.uri.path, limit: 200))"
-    var response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
+    let id = RequestID.forRequest(request.headers)
+    var context = context
+    context.requestID = id
+    let path = quoted(request.uri.path, limit: 200)
+    let what = "\(request.method.rawValue) \(path)"
+    var metadata: Logger.Metadata = [
+      "method": .string(request.method.rawValue), "path": .string(shortened(request.uri.path, limit: 200)), "request_id": .string(id),
+    ]
+    if let trace = TraceParent.traceID(request.headers) { metadata["trace_id"] = .string(trace) }
+    var response: Response
+    do {
+      response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
+    } catch let answered as AnsweredOnTheConnection {
+      let elapsed = Milliseconds(since: start)
+      metadata["status"] = .stringConvertible(answered.status)
+      metadata["duration_ms"] = .stringConvertible(elapsed)
+      metadata["bytes"] = .stringConvertible(answered.bytes)
+      logger.info("\(what) \(answered.status) \(elapsed) ms \(answered.bytes) B", metadata: metadata)
+      throw answered
+    }
+    response.headers[.xRequestID] = id
     let status = response.status.code
+    metadata["status"] = .stringConvertible(status)
     let body = response.body
     let logger = self.logger
+    let known = metadata
     response.body = ResponseBody(contentLength: body.contentLength) { writer in
+      var metadata = known
       let counter = ByteCounter()
       do {
         try await body.write(CountingWriter(parent: writer, counter: counter))
       } catch {
-        logger.info("\(what) \(status) aborted after \(milliseconds(since: start)) ms \(counter.count) B")
+        let elapsed = Milliseconds(since: start)
+        metadata["duration_ms"] = .stringConvertible(elapsed)
+        metadata["bytes"] = .stringConvertible(counter.count)
+        metadata["aborted"] = .stringConvertible(true)
+        logger.info("\(what) \(status) aborted after \(elapsed) ms \(counter.count) B", metadata: metadata)
         throw error
       }
-      logger.info("\(what) \(status) \(milliseconds(since: start)) ms \(counter.count) B")
+      let elapsed = Milliseconds(since: start)
+      metadata["duration_ms"] = .stringConvertible(elapsed)
+      metadata["bytes"] = .stringConvertible(counter.count)
+      logger.info("\(what) \(status) \(elapsed) ms \(counter.count) B", metadata: metadata)
     }
     return response
   }
 }
 
-/// `start` to now in milliseconds, three decimals.
-private func milliseconds(since start: ContinuousClock.Instant) -> String {
-  let elapsed = ContinuousClock.now - start
-  let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-  let fraction = String(microseconds % 1000)
-  return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+/// A time taken, in milliseconds with three decimals (`0.412`): a JSON
+/// number as it is written.
+struct Milliseconds: CustomStringConvertible, Sendable {
+  private let microseconds: Int64
+
+  /// `start` to now.
+  init(since start: ContinuousClock.Instant) {
+    let elapsed = ContinuousClock.now - start
+    microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+  }
+
+  var description: String {
+    let fraction = String(microseconds % 1000)
+    return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+  }
 }
 
 /// Bytes of body written so far.

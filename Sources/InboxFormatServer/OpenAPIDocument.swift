@@ -12,6 +12,9 @@ info:
   description: |
     `inbox-format serve`: the same rules and the same bytes as the
     `inbox-format` command. Every error is RFC 9457 problem details.
+    Every answer carries `X-Request-Id`: the request's own when it is 1 to
+    128 characters of `A-Z a-z 0-9 . _ -`, else one the server made; problem
+    details give it as `requestId`, and the access log as `request_id`.
 servers:
   - url: http://127.0.0.1:8080
 paths:
@@ -88,6 +91,8 @@ paths:
           in: header
           description: An entity tag from an earlier answer; a match gets 304.
           schema: {type: string}
+        - {$ref: "#/components/parameters/RequestID"}
+        - {$ref: "#/components/parameters/TraceParent"}
       requestBody:
         required: true
         content:
@@ -99,6 +104,7 @@ paths:
         "200":
           description: The rows, in input order.
           headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
             Content-Language: {$ref: "#/components/headers/ContentLanguage"}
             Vary: {$ref: "#/components/headers/Vary"}
             ETag:
@@ -124,6 +130,7 @@ paths:
         "304":
           description: The answer would be the one `If-None-Match` names.
           headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
             ETag: {schema: {type: string}}
             Cache-Control: {schema: {type: string}}
         "400": {$ref: "#/components/responses/Problem"}
@@ -138,9 +145,14 @@ paths:
     get:
       operationId: health
       summary: Whether the process answers.
+      parameters:
+        - {$ref: "#/components/parameters/RequestID"}
+        - {$ref: "#/components/parameters/TraceParent"}
       responses:
         "200":
           description: It does.
+          headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
           content:
             application/json:
               schema:
@@ -149,19 +161,65 @@ paths:
                 properties:
                   status: {const: ok}
         default: {$ref: "#/components/responses/Problem"}
+  /readyz:
+    get:
+      operationId: readiness
+      summary: Whether the replica takes new work.
+      description: |
+        200 until the server is asked to stop (SIGTERM or SIGINT); from then on 503,
+        while every request is still answered for `--drain-delay` seconds, after which
+        the server stops accepting connections. `/healthz` is the liveness check.
+      parameters:
+        - {$ref: "#/components/parameters/RequestID"}
+        - {$ref: "#/components/parameters/TraceParent"}
+      responses:
+        "200":
+          description: It does.
+          headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {const: ready}
+        "503": {$ref: "#/components/responses/Problem"}
+        default: {$ref: "#/components/responses/Problem"}
   /openapi.yaml:
     get:
       operationId: openAPIDocument
       summary: This document.
+      parameters:
+        - {$ref: "#/components/parameters/RequestID"}
+        - {$ref: "#/components/parameters/TraceParent"}
       responses:
         "200":
           description: The OpenAPI 3.1 document of the service.
+          headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
           content:
             application/yaml:
               schema: {type: string}
         default: {$ref: "#/components/responses/Problem"}
 components:
+  parameters:
+    RequestID:
+      name: X-Request-Id
+      in: header
+      description: >-
+        The client's id for the request, kept when it is 1 to 128 characters of `A-Z a-z 0-9 . _ -`;
+        otherwise (or without one) the server makes one.
+      schema: {type: string}
+    TraceParent:
+      name: traceparent
+      in: header
+      description: W3C Trace Context; a valid one has its trace id logged as `trace_id`. It changes nothing in the answer.
+      schema: {type: string}
   headers:
+    RequestID:
+      description: The request's id, the client's own or one the server made, as the problem's `requestId` and the log's `request_id`.
+      schema: {type: string, pattern: "^[A-Za-z0-9._-]{1,128}$"}
     ContentLanguage:
       description: The locale used, as a BCP 47 tag.
       schema: {type: string}
@@ -179,6 +237,8 @@ components:
   responses:
     Problem:
       description: RFC 9457 problem details.
+      headers:
+        X-Request-Id: {$ref: "#/components/headers/RequestID"}
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
@@ -243,6 +303,7 @@ components:
         id: {type: [integer, string], description: "The message's id, when it has a usable one."}
         parameter: {type: string, description: "The query parameter that is wrong."}
         mapping: {type: string, description: "The built-in mapping the body looks like, when the one in use does not read it."}
+        requestId: {type: string, pattern: "^[A-Za-z0-9._-]{1,128}$", description: "The request's id, as its answer's `X-Request-Id`."}
 
 """#
 }

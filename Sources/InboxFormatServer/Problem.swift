@@ -3,12 +3,15 @@ import HTTPTypes
 import Hummingbird
 import InboxFormat
 import InboxFormatOptions
+import NIOCore
+import NIOHTTPTypes
 
 /// An error answered as RFC 9457 problem details (`application/problem+json`):
-/// `type`, `title`, `status`, `detail`, and members that locate the problem.
+/// `type`, `title`, `status`, `detail`, members that locate the problem,
+/// and the request's id.
 ///
 /// ```json
-/// {"type":"about:blank","title":"Bad Request","status":400,"detail":"line 1, column 19: invalid JSON: …","line":1,"column":19}
+/// {"type":"about:blank","title":"Bad Request","status":400,"detail":"line 1, column 19: invalid JSON: …","line":1,"column":19,"requestId":"5f3a9c01-2a"}
 /// ```
 struct Problem: Error, HTTPResponseError, Sendable {
   /// A member of the problem object beyond the standard ones.
@@ -26,6 +29,9 @@ struct Problem: Error, HTTPResponseError, Sendable {
   var members: [(name: String, value: Member)]
   /// Fields the answer carries besides `Content-Type` (`Allow`, `Retry-After`).
   var headers: HTTPFields
+  /// The request's id (``RequestID``), written last as `requestId`; set
+  /// by whoever answers the problem, which knows the request.
+  var requestID: String?
 
   /// Creates a problem.
   init(
@@ -97,6 +103,7 @@ struct Problem: Error, HTTPResponseError, Sendable {
       case .integer(let value): object.add(member.name, integer: value)
       }
     }
+    if let requestID { object.add("requestId", string: requestID) }
     return object.text
   }
 
@@ -105,6 +112,21 @@ struct Problem: Error, HTTPResponseError, Sendable {
     var fields = headers
     fields[.contentType] = MediaTypes.problemJSON
     return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: json + "\n")))
+  }
+
+  /// Writes the answer straight to `channel`, as the HTTP parts the
+  /// server's handlers take, where the task answering the request can no
+  /// longer write (it is cancelled: shutdown's grace period ran out); the
+  /// bytes of its body.
+  func write(to channel: any Channel) -> Int {
+    var head = HTTPResponse(status: status, headerFields: headers)
+    let body = ByteBuffer(string: json + "\n")
+    head.headerFields[.contentType] = MediaTypes.problemJSON
+    head.headerFields[.contentLength] = String(body.readableBytes)
+    channel.write(HTTPResponsePart.head(head), promise: nil)
+    channel.write(HTTPResponsePart.body(body), promise: nil)
+    channel.writeAndFlush(HTTPResponsePart.end(nil), promise: nil)
+    return body.readableBytes
   }
 
   func response(from request: Request, context: some RequestContext) throws -> Response {

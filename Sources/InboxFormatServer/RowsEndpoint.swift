@@ -247,8 +247,13 @@ struct RowsEndpoint: Sendable {
       }
     } catch where deadline.hasPassed {
       throw timedOut(timeout)
+    } catch where Task.isCancelled {
+      // Shutdown's grace period ran out while the body was coming: a 503
+      // (``ProblemMiddleware``), not whatever the cut-off body reads as.
+      throw CancellationError()
     }
     if deadline.hasPassed { throw timedOut(timeout) }
+    if Task.isCancelled { throw CancellationError() }
     context.body.markRead()
     return (buffer, share)
   }

@@ -20,6 +20,8 @@ package struct ServerConfiguration: Sendable {
   package var maxBodySize = 8 << 20
   /// How long a connection may stay idle, and how long a client has to send
   /// a request's head; each part of a request received starts it again.
+  /// Also how long an answer the connection cannot take may wait without
+  /// any of it being sent (its client does not read) before the connection closes.
   package var idleTimeout: Duration = .seconds(10)
   /// How long a client has to send a whole request body, from its head on:
   /// a client trickling its body holds nothing but its own connection, and
@@ -35,8 +37,12 @@ package struct ServerConfiguration: Sendable {
   /// The most formatters kept (one per locale, time zone, hour cycle, preview
   /// length, fields, date style and badge limit).
   package var maxCachedFormatters = 64
-  /// How long a graceful shutdown may take before what is left is cancelled.
+  /// How long a graceful shutdown may take, once the drain delay is over,
+  /// before what is left is cancelled.
   package var shutdownGracePeriod: Duration = .seconds(8)
+  /// How long, from SIGTERM on, `GET /readyz` answers 503 while every
+  /// request is still answered, before the server stops accepting.
+  package var drainDelay: Duration = .zero
   /// The clock of requests without `now` when ``FormattingDefaults/now`` is nil,
   /// and of `Expires`: the system clock, or a test's.
   package var clock: @Sendable () -> Date = { Date() }

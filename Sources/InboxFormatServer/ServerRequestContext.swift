@@ -3,7 +3,7 @@ package import NIOCore
 import Synchronization
 
 /// The context of each request: Hummingbird's, the connection it came on,
-/// and whether its body has been read.
+/// whether its body has been read, and its id.
 package struct ServerRequestContext: RequestContext {
   /// Hummingbird's part: the logger, the route's parameters.
   package var coreContext: CoreRequestContextStorage
@@ -13,6 +13,9 @@ package struct ServerRequestContext: RequestContext {
   package let channel: any Channel
   /// Set once the handler has read the body whole.
   package let body: BodyState
+  /// The request's id (``RequestID``), set by the access log before any
+  /// other middleware sees the request; problem documents carry it.
+  package var requestID = ""
 
   /// The context of a request that came on `source`'s connection.
   package init(source: ApplicationRequestContextSource) {

@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import InboxFormat
+import Logging
 import Testing
 
 @testable import InboxFormatServer
@@ -14,5 +18,101 @@ import Testing
     #expect(
       StandardErrorLogHandler.oneLine(line)
         == #"error: bad \u{1B}]0;title\u{7} \u{1B}[2J \u{9B}31m \u{202E}abc\u{A}next\u{2028}x\u{7F}"#)
+  }
+
+  static let hostile = "bad \u{1B}]0;title\u{07} \u{1B}[2J \u{9B}31m \u{202E}abc\nnext\u{2028}\"}{\\ \u{0}"
+
+  /// An access line as text: the message, then the metadata it does not say.
+  @Test func anAccessLineAsText() {
+    let line = LogSink.line(
+      time: "2022-01-31T12:00:00Z", level: .info, source: "InboxFormatServer",
+      message: #"POST "/v1/rows" 200 0.412 ms 1436 B"#, metadata: Self.accessMetadata, format: .text)
+    #expect(
+      line == #"2022-01-31T12:00:00Z info [InboxFormatServer] POST "/v1/rows" 200 0.412 ms 1436 B request_id=abc-1"#
+        + " trace_id=4bf92f3577b34da6a3ce929d0e0e4736")
+  }
+
+  static let accessMetadata: Logger.Metadata = [
+    "method": "POST", "path": "/v1/rows", "status": .stringConvertible(200), "bytes": .stringConvertible(1436),
+    "request_id": "abc-1", "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736",
+  ]
+
+  /// An access line as JSON: one object, numbers as numbers.
+  @Test func anAccessLineAsJSON() throws {
+    let line = LogSink.line(
+      time: "2022-01-31T12:00:00.123Z", level: .info, source: "InboxFormatServer",
+      message: #"POST "/v1/rows" 200 0.412 ms 1436 B"#, metadata: Self.accessMetadata, format: .json)
+    #expect(
+      line == #"{"time":"2022-01-31T12:00:00.123Z","level":"info","source":"InboxFormatServer","#
+        + #""message":"POST \"/v1/rows\" 200 0.412 ms 1436 B","bytes":1436,"method":"POST","path":"/v1/rows","#
+        + #""request_id":"abc-1","status":200,"trace_id":"4bf92f3577b34da6a3ce929d0e0e4736"}"#)
+  }
+
+  /// Whatever a message or its metadata holds, a JSON line is one valid
+  /// object of printable characters, whose strings read as the text line's.
+  @Test func aJSONLineIsValidAndInert() throws {
+    let metadata: Logger.Metadata = [
+      "path": .string(Self.hostile), Self.hostile: "key", "message": "a second message",
+      "list": [.string(Self.hostile), .stringConvertible(1.5)], "nested": ["k": .string("\u{1B}")],
+      "infinite": .stringConvertible(Double.infinity),
+    ]
+    let line = LogSink.line(
+      time: "2022-01-31T12:00:00.123Z", level: .error, source: "NIO", message: Self.hostile, metadata: metadata,
+      format: .json)
+    #expect(!line.unicodeScalars.contains { isHiddenInAMessage($0) }, "\(line)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["message"] as? String == StandardErrorLogHandler.oneLine(Self.hostile))
+    #expect(object["path"] as? String == StandardErrorLogHandler.oneLine(Self.hostile))
+    #expect(object["metadata.message"] as? String == "a second message")
+    #expect(object["level"] as? String == "error")
+    #expect(object["infinite"] as? String == "inf")
+    #expect((object["list"] as? [Any])?.count == 2)
+  }
+
+  /// The sink never makes a line wait for a descriptor that does not take
+  /// it: past its capacity lines are dropped and counted, and the next line
+  /// that fits follows a note of how many.
+  @Test func aSlowDescriptorDropsAndCountsLines() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    defer { close(readEnd) }
+    // More than a batch (written at once when a sink writes its own) fits.
+    let sink = LogSink(descriptor: writeEnd, capacity: 128 << 10, format: .json)
+    // Nobody reads the pipe yet: a writer on another thread fills it and blocks.
+    let filler = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    let blocked = Thread {
+      var offset = 0
+      while offset < filler.count {
+        let written = filler.withUnsafeBytes { write(writeEnd, $0.baseAddress! + offset, filler.count - offset) }
+        if written <= 0 { break }
+        offset += written
+      }
+    }
+    blocked.start()
+    Thread.sleep(forTimeInterval: 0.2)
+    let start = ContinuousClock.now
+    for index in 0..<10_000 {
+      sink.write(level: .info, source: "test", message: "line \(index)", metadata: [:])
+    }
+    #expect(ContinuousClock.now - start < .seconds(5))
+    let dropped = sink.droppedLines
+    #expect(dropped > 5_000)
+    // Drain the pipe on this side, then flush what the sink holds.
+    let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: false)
+    var read = 0
+    while read < filler.count { read += reader.availableData.count }
+    Thread {
+      sink.flush()
+      sink.write(level: .info, source: "test", message: "after", metadata: [:])
+      sink.flush()
+      close(writeEnd)
+    }.start()
+    let text = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+    #expect(lines.dropLast().last?.contains(#""message":"\#(dropped) log lines dropped: standard error did not keep up""#) == true)
+    #expect(lines.last?.contains(#""message":"after""#) == true)
+    #expect(lines.count == 10_000 - dropped + 2)
   }
 }

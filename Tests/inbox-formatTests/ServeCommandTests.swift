@@ -25,6 +25,59 @@ import Testing
     #expect(server.standardError.contains(#"] POST "/v1/rows" 200 "#))
   }
 
+  /// With `--log-format json`, every line on standard error is one JSON
+  /// object, Hummingbird's own and the command's included, whatever the
+  /// requests held.
+  @Test func jsonLogsAreOneObjectPerLine() async throws {
+    let server = try ServerProcess(["serve", "--port", "0", "--log-format", "json", "--log-level", "trace"])
+    let hostile = "/nowhere/%1B%5B2J%22%5C%E2%80%AE\"}{"
+    let missing = try await server.get(hostile, fields: "X-Request-Id: trace-me-1\r\n"
+      + "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n")
+    #expect(missing.head.hasPrefix("HTTP/1.1 404"))
+    _ = try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8))
+    let (status, _) = server.terminate()
+    #expect(status == 0)
+    let lines = server.standardError.split(separator: "\n")
+    #expect(lines.count >= 3)
+    var access: [[String: Any]] = []
+    for line in lines {
+      let object = try #require(
+        try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not one JSON object: \(line)")
+      #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+      let time = try #require(object["time"] as? String)
+      #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(time)")
+      #expect(object["level"] is String && object["message"] is String)
+      if object["request_id"] != nil { access.append(object) }
+    }
+    #expect(lines.contains { $0.contains(#""message":"serving on http://127.0.0.1:\#(server.port)""#) })
+    #expect(access.count == 2)
+    let notFound = try #require(access.first { $0["status"] as? Int == 404 })
+    #expect(notFound["method"] as? String == "GET")
+    #expect(notFound["request_id"] as? String == "trace-me-1")
+    #expect(notFound["trace_id"] as? String == "4bf92f3577b34da6a3ce929d0e0e4736")
+    #expect(notFound["duration_ms"] is Double && notFound["bytes"] is Int)
+    #expect((notFound["path"] as? String)?.hasPrefix("/nowhere/") == true)
+  }
+
+  /// SIGTERM with `--drain-delay`: `/readyz` is 503 at once, everything is
+  /// still answered, and the process exits 0 once the delay is over.
+  @Test func sigtermDrainsFirst() async throws {
+    // A delay long enough that the requests below come within it on a loaded machine.
+    let server = try ServerProcess(["serve", "--port", "0", "--drain-delay", "5"])
+    #expect(try await server.get("/readyz").head.hasPrefix("HTTP/1.1 200"))
+    let stop = ContinuousClock.now
+    server.process.terminate()
+    try await Task.sleep(for: .milliseconds(200))
+    let readyz = try await server.get("/readyz")
+    #expect(readyz.head.hasPrefix("HTTP/1.1 503"))
+    #expect(try await server.get("/healthz").head.hasPrefix("HTTP/1.1 200"))
+    #expect(try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8)).head.hasPrefix("HTTP/1.1 200"))
+    let (status, signaled) = server.waitForExit()
+    let stopped = ContinuousClock.now - stop
+    #expect(status == 0 && !signaled)
+    #expect(stopped >= .seconds(5) && stopped < .seconds(20), "after \(stopped)")
+  }
+
   @Test func aBadPortIsAUsageError() throws {
     let result = try BuiltBinary.run(["serve", "--port", "70000"])
     #expect(result.status == 64)
@@ -74,9 +127,10 @@ final class ServerProcess: @unchecked Sendable {
     for _ in 0..<200 where port == nil {
       Thread.sleep(forTimeInterval: 0.05)
       let text = gathered.lock.withLock { gathered.text }
-      // The whole line: a pipe may hand over the port's first digits alone.
-      if let range = text.range(of: "inbox-format: serving on http://127.0.0.1:"),
-        let end = text[range.upperBound...].firstIndex(of: "\n")
+      // The whole port, up to the line's end (text) or the message's (JSON):
+      // a pipe may hand over its first digits alone.
+      if let range = text.range(of: " on http://127.0.0.1:"),
+        let end = text[range.upperBound...].firstIndex(where: { $0 == "\n" || $0 == "\"" })
       {
         port = Int(text[range.upperBound..<end])
       }
@@ -105,6 +159,11 @@ final class ServerProcess: @unchecked Sendable {
   /// SIGTERM, then the exit status once it has ended.
   func terminate() -> (status: Int32, signaled: Bool) {
     process.terminate()
+    return waitForExit()
+  }
+
+  /// The exit status once it has ended.
+  func waitForExit() -> (status: Int32, signaled: Bool) {
     process.waitUntilExit()
     Thread.sleep(forTimeInterval: 0.1)  // the last log lines
     errors.fileHandleForReading.readabilityHandler = nil
@@ -113,6 +172,18 @@ final class ServerProcess: @unchecked Sendable {
 
   /// POSTs `body` to `target` as curl --data-binary does; the head and body of the answer.
   func post(_ target: String, body: Data) async throws -> (head: String, body: Data) {
+    try await request(
+      "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n", body: body)
+  }
+
+  /// GETs `target` with `fields` (lines of `Name: value\r\n`); the head and body of the answer.
+  func get(_ target: String, fields: String = "") async throws -> (head: String, body: Data) {
+    try await request("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n", body: Data())
+  }
+
+  /// Sends `head` then `body` on a connection of its own; the head and body of the answer.
+  func request(_ head: String, body: Data) async throws -> (head: String, body: Data) {
     let port = self.port
     return try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
@@ -128,10 +199,7 @@ final class ServerProcess: @unchecked Sendable {
           }
         }
         guard connected == 0 else { return continuation.resume(throwing: POSIXError(.ECONNREFUSED)) }
-        let request =
-          Data(
-            ("POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-              + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8) + body
+        let request = Data(head.utf8) + body
         _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -1,4 +1,7 @@
 import ArgumentParser
+import InboxFormatServer
+import Logging
+import Synchronization
 
 import Glibc
 
@@ -52,9 +55,21 @@ struct HeldBackOutput {
   }
 }
 
-/// Standard error, one line per message.
+/// Standard error, one line per message: as it is, or for `serve` and
+/// `preview` with `--log-format json`, as a JSON log line of `level` whose
+/// message is the line without its `inbox-format: `, written at once.
 enum StandardError {
-  static func write(_ line: String) {
+  /// Whether lines go out as JSON log lines (``ListeningOptions/startLog()`` says).
+  static let isJSON = Atomic<Bool>(false)
+
+  static func write(_ line: String, level: Logger.Level = .warning) {
+    if isJSON.load(ordering: .relaxed) {
+      let prefix = "inbox-format: "
+      let message = line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : line
+      StandardErrorLogHandler.announce(message, level: level, format: .json)
+      StandardErrorLogHandler.flush()
+      return
+    }
     var text = line
     text.append("\n")
     text.withUTF8 { buffer in

@@ -59,6 +59,7 @@ extension InboxFormatCommand {
     }
 
     func run() async throws {
+      listening.startLog()
       let environment = ProcessEnvironment.current
       let contexts = try localeNames().map { name in
         var screen = formatting

@@ -16,8 +16,9 @@ extension InboxFormatCommand {
       discussion: """
         The formatting options set the defaults of requests that do not name their own. \
         Listens on loopback unless --host says otherwise, logs one line per request on \
-        standard error, and on SIGTERM or SIGINT stops accepting, answers what it accepted \
-        and exits 0. See GET /openapi.yaml for the API.
+        standard error (as text, or JSON with --log-format json), and on SIGTERM or SIGINT \
+        turns GET /readyz to 503, answers everything for --drain-delay seconds, then stops \
+        accepting, answers what it accepted and exits 0. See GET /openapi.yaml for the API.
         """)
 
     @OptionGroup var listening: ListeningOptions
@@ -46,7 +47,10 @@ extension InboxFormatCommand {
         valueName: "bytes"))
     var maxBodyMemory = 128 << 20
 
-    @Option(help: ArgumentHelp("Seconds a connection may idle, or take to send a request's head.", valueName: "seconds"))
+    @Option(
+      help: ArgumentHelp(
+        "Seconds a connection may idle, take to send a request's head, or leave an answer unread.",
+        valueName: "seconds"))
     var idleTimeout = 10
 
     @Option(help: ArgumentHelp("Seconds a client has to send a whole request body.", valueName: "seconds"))
@@ -70,6 +74,7 @@ extension InboxFormatCommand {
     }
 
     func run() async throws {
+      listening.startLog()
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
       var configuration = ServerConfiguration(
@@ -100,9 +105,23 @@ struct ListeningOptions: ParsableArguments {
   @Option(help: "The least important log lines written (the access log is info).")
   var logLevel: LogLevel = .info
 
+  @Option(
+    help: ArgumentHelp(
+      "How log lines are written on standard error: text, or one JSON object per line.", valueName: "text|json"))
+  var logFormat: LogFormatOption = .text
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds from SIGTERM during which GET /readyz answers 503 and every request is still answered, "
+        + "before the server stops accepting.", valueName: "seconds"))
+  var drainDelay = 0
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
     guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
+    guard (0...3600).contains(drainDelay) else {
+      throw ValidationError("--drain-delay must be from 0 to 3600, not \(drainDelay)")
+    }
   }
 
   /// Runs the server of `configuration` on this address until SIGTERM or
@@ -112,21 +131,37 @@ struct ListeningOptions: ParsableArguments {
     var configuration = configuration
     configuration.host = host
     configuration.port = port
+    configuration.drainDelay = .seconds(drainDelay)
     configuration.onListening = { host, port in
       let address = host.contains(":") ? "[\(host)]" : host
-      StandardError.write("inbox-format: \(what) on http://\(address):\(port)")
+      StandardError.write("inbox-format: \(what) on http://\(address):\(port)", level: .notice)
     }
-    let level = logLevel.level
-    LoggingSystem.bootstrap { StandardErrorLogHandler(label: $0, level: level) }
+    StandardErrorLogHandler.bootstrap(level: logLevel.level, format: logFormat.format)
     defer { StandardErrorLogHandler.flush() }
     do {
       try await runServer(configuration, logger: Logger(label: "inbox-format"))
     } catch {
       StandardError.write(
-        "inbox-format: cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))")
+        "inbox-format: cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))",
+        level: .error)
       throw ExitStatus.ioError
     }
   }
+
+  /// From here on, the command's own lines on standard error (where it
+  /// listens, why it cannot, a file's problems) follow `--log-format`: in
+  /// JSON, each is a log line, whatever `--log-level`, so that every line
+  /// is one object.
+  func startLog() {
+    StandardError.isJSON.store(logFormat == .json, ordering: .relaxed)
+  }
+}
+
+/// `--log-format`.
+enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
+  case text, json
+
+  var format: LogFormat { LogFormat(rawValue: rawValue)! }
 }
 
 /// `--log-level`.

@@ -216,7 +216,7 @@ import Testing
       #expect(missing.status == .notFound)
       #expect(
         try ProblemBody(missing).detail
-          == #"nothing at "/nowhere"; expected GET /, GET /events, POST /v1/rows, GET /healthz or GET /openapi.yaml"#)
+          == #"nothing at "/nowhere"; expected GET /, GET /events, POST /v1/rows, GET /healthz, GET /readyz or GET /openapi.yaml"#)
     }
   }
 
@@ -229,28 +229,77 @@ import Testing
     }
   }
 
+  /// Exactly the names it is bound to, each alone or with a port of digits.
   @Test(arguments: [
-    ("127.0.0.1:8080", true), ("127.0.0.1", true), ("127.1.2.3:80", true), ("localhost:8080", true),
-    ("LOCALHOST", true), ("app.localhost:8080", true), ("[::1]:8080", true), ("[::1]", true),
-    ("attacker.example", false), ("attacker.example:8080", false), ("127.0.0.1.attacker.example", false),
-    ("localhost.attacker.example", false), ("[::2]:8080", false), ("127.0.0.256", false), ("", false),
-    ("10.0.0.1:8080", false),
+    ("127.0.0.1:8080", true), ("127.0.0.1", true), ("localhost:8080", true), ("LOCALHOST", true),
+    ("[::1]:8080", true), ("[::1]", true), ("127.0.0.2:8080", true),
+    ("127.1.2.3:80", false), ("app.localhost:8080", false), ("[::1]evil.example", false),
+    ("[::1]:8080evil", false), ("localhost:", false), ("localhost:123456", false), ("localhost:80a", false),
+    ("127.0.0.1:8080:80", false), ("attacker.example", false), ("attacker.example:8080", false),
+    ("127.0.0.1.attacker.example", false), ("localhost.attacker.example", false), ("[::2]:8080", false),
+    ("127.0.0.256", false), ("", false), ("10.0.0.1:8080", false),
   ])
-  func onlyLoopbackNamesAreAnsweredOnLoopback(host: String, isLoopback: Bool) {
-    #expect(PreviewGuardMiddleware.isLoopback(host: host) == isLoopback)
+  func onlyTheBoundNamesAreAnsweredOnLoopback(host: String, isBound: Bool) {
+    #expect(PreviewGuardMiddleware(boundTo: "127.0.0.2").isBoundName(host: host) == isBound)
   }
 
   @Test func aRequestToAnotherNameIs403() async throws {
     try await withServer(.live, previewConfiguration(PreviewSource())) { client in
-      let connection = try RawConnection(port: try #require(client.port))
-      await connection.send("GET / HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n")
-      let answer = await connection.readToEnd()
-      #expect(answer.hasPrefix("HTTP/1.1 403"))
-      #expect(answer.contains("answers requests to 127.0.0.1, localhost or [::1] only"))
-      let good = try RawConnection(port: try #require(client.port))
-      await good.send("GET / HTTP/1.1\r\nHost: localhost:\(try #require(client.port))\r\nConnection: close\r\n\r\n")
-      #expect(await good.readToEnd().hasPrefix("HTTP/1.1 200"))
+      let port = try #require(client.port)
+      for host in ["attacker.example", "[::1]evil.example", "app.localhost"] {
+        let answer = await Self.answer(to: "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", port: port)
+        #expect(answer.hasPrefix("HTTP/1.1 403"), "\(host)")
+        #expect(answer.contains("answers requests to 127.0.0.1, localhost or [::1] only"))
+      }
+      let good = await Self.answer(to: "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n", port: port)
+      #expect(good.hasPrefix("HTTP/1.1 200"))
     }
+  }
+
+  /// No `Host`, or two, is 400 (RFC 9112 §3.2): the first of two is not taken.
+  @Test(arguments: [
+    "GET / HTTP/1.0\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
+    "GET /events HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+  ])
+  func aMissingOrRepeatedHostIs400(_ request: String) async throws {
+    try await withServer(.live, previewConfiguration(PreviewSource())) { client in
+      let answer = await Self.answer(to: request, port: try #require(client.port))
+      #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+      #expect(answer.contains("application/problem+json"))
+      #expect(answer.contains(#""detail":"a request needs a Host field; this one has none""#)
+        || answer.contains(#""detail":"a request has one Host field; this one has 2""#))
+    }
+  }
+
+  /// Another site's page may not use the preview, on any method or path,
+  /// even where its browser would not let it read the answer; the page's
+  /// own origin, and no origin at all, are answered.
+  @Test func anotherSitesOriginIs403() async throws {
+    try await withServer(.live, previewConfiguration(PreviewSource())) { client in
+      let port = try #require(client.port)
+      for (method, path) in [("GET", "/events"), ("GET", "/"), ("POST", "/v1/rows"), ("GET", "/healthz")] {
+        for origin in ["http://attacker.example", "null", "http://localhost:\(port)", "https://127.0.0.1:\(port)"] {
+          let answer = await Self.answer(
+            to: "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: \(origin)\r\n"
+              + "Content-Length: 0\r\nConnection: close\r\n\r\n", port: port)
+          #expect(answer.hasPrefix("HTTP/1.1 403"), "\(method) \(path) from \(origin)")
+          #expect(answer.contains("this preview answers its own page only"))
+        }
+      }
+      let own = await Self.answer(
+        to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+        port: port)
+      #expect(own.hasPrefix("HTTP/1.1 200"))
+      let none = await Self.answer(to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+      #expect(none.hasPrefix("HTTP/1.1 200"))
+    }
+  }
+
+  private static func answer(to request: String, port: Int) async -> String {
+    guard let connection = try? RawConnection(port: port, timeout: 10) else { return "not connected" }
+    await connection.send(request)
+    return await connection.readToEnd()
   }
 
   @Test func theScriptPutsNothingInAsMarkup() {

@@ -58,11 +58,15 @@ func withServer<Value: Sendable>(
   try await buildApplication(configuration, logger: logger).test(setup, test)
 }
 
-/// Log lines kept for a test to read: `level message`.
+/// Log lines kept for a test to read: `level message`, and each line's metadata.
 final class LogLines: Sendable {
   private let lines = Mutex<[String]>([])
+  private let metadata = Mutex<[Logger.Metadata]>([])
 
   var all: [String] { lines.withLock { $0 } }
+
+  /// The metadata of each line, in the order of ``all``.
+  var allMetadata: [Logger.Metadata] { metadata.withLock { $0 } }
 
   /// A logger that keeps its lines here, from `trace` on.
   var logger: Logger {
@@ -81,6 +85,7 @@ final class LogLines: Sendable {
 
     func log(event: LogEvent) {
       lines.lines.withLock { $0.append("\(event.level) \(event.message)") }
+      lines.metadata.withLock { $0.append(event.metadata ?? [:]) }
     }
   }
 }
@@ -104,14 +109,19 @@ struct ProblemBody: Decodable {
   var column: Int?
   var path: String?
   var parameter: String?
+  var requestId: String?
 
   init(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) throws {
     #expect(response.headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
     self = try JSONDecoder().decode(ProblemBody.self, from: Data(buffer: response.body))
     #expect(status == Int(response.status.code), sourceLocation: sourceLocation)
     #expect(type == "about:blank", sourceLocation: sourceLocation)
+    #expect(requestId != nil && requestId == response.headers[requestIDField], sourceLocation: sourceLocation)
   }
 }
+
+/// `X-Request-Id`, which every answer carries.
+let requestIDField = HTTPField.Name("X-Request-Id")!
 
 extension Data {
   init(buffer: ByteBuffer) {
