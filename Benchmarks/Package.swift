@@ -5,7 +5,8 @@ import struct Foundation.URL
 
 // SwiftPM names a path dependency after its folder, which is whatever the
 // checkout is called: ask for it instead of assuming "inbox-format".
-let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent
 
 // The benchmarks live in their own package so that package-benchmark (and its
 // malloc interposer) stays out of `swift test` and out of packages that depend

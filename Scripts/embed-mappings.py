@@ -18,6 +18,7 @@ def identifier(name):
 
 
 lines = [
+    "// swift-format-ignore-file",
     "// Generated from Data/mappings/*.json by Scripts/embed-mappings.py; a test",
     "// checks that each document here is the file's text.",
     "",

@@ -9,6 +9,8 @@ root = pathlib.Path(__file__).resolve().parent.parent
 yaml = (root / "docs/openapi.yaml").read_text(encoding="utf-8")
 assert '"""#' not in yaml, "the document cannot hold the raw string's delimiter"
 swift = (
+    "// swift-format-ignore-file\n"
+    "\n"
     "/// The OpenAPI 3.1 document of the service, served at `GET /openapi.yaml`.\n"
     "///\n"
     "/// Generated from `docs/openapi.yaml` by `Scripts/embed-openapi.py`; a test\n"

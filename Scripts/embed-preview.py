@@ -13,6 +13,7 @@ assets = root / "Sources/InboxFormatServer/Preview/Assets"
 FILES = [("frame", "preview.html"), ("css", "preview.css"), ("script", "preview.js")]
 
 lines = [
+    "// swift-format-ignore-file",
     "// Generated from Sources/InboxFormatServer/Preview/Assets by",
     "// Scripts/embed-preview.py; a test checks that each text here is the file's.",
     "",

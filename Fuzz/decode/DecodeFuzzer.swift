@@ -117,23 +117,32 @@ func checkDecoderAPIs(_ reading: ReaderRun, _ bytes: [UInt8], input: UnsafeBuffe
     fuzzCheck(reading.firstError == nil, "decode succeeded past \(reading.firstError!)", input: input)
     fuzzCheck(messages == reading.messages, "decode and the reader disagree", input: input)
   case .failure(let error):
-    fuzzCheck(error == reading.firstError, "decode threw \(error), the reader \(String(describing: reading.firstError))", input: input)
+    fuzzCheck(
+      error == reading.firstError, "decode threw \(error), the reader \(String(describing: reading.firstError))",
+      input: input)
   }
   switch Result(catching: { () throws(InboxFormatError) in try InboxDecoder().decodeSkippingInvalid(bytes) }) {
   case .success(let (messages, skipped)):
     fuzzCheck(reading.fatal == nil, "decodeSkippingInvalid succeeded past \(reading.fatal!)", input: input)
-    fuzzCheck(messages == reading.messages && skipped == reading.problems, "decodeSkippingInvalid and the reader disagree", input: input)
+    fuzzCheck(
+      messages == reading.messages && skipped == reading.problems, "decodeSkippingInvalid and the reader disagree",
+      input: input)
   case .failure(let error):
-    fuzzCheck(error == reading.fatal, "decodeSkippingInvalid threw \(error), not \(String(describing: reading.fatal))", input: input)
+    fuzzCheck(
+      error == reading.fatal, "decodeSkippingInvalid threw \(error), not \(String(describing: reading.fatal))",
+      input: input)
   }
   // Every error is one located line without controls (the first problem
   // and the fatal error: describing each of hundreds would slow the runs).
   for error in [reading.problems.first, reading.problems.last, reading.fatal].compactMap({ $0 }) {
     let text = error.description
-    fuzzCheck(!text.unicodeScalars.contains(where: isUnsafeForDisplay), "an error message carries a control: \(text.debugDescription)", input: input)
+    fuzzCheck(
+      !text.unicodeScalars.contains(where: isUnsafeForDisplay),
+      "an error message carries a control: \(text.debugDescription)", input: input)
     fuzzCheck(error == .emptyInput || error.location != nil, "an error without a location: \(text)", input: input)
     if let location = error.location {
-      fuzzCheck(location.line >= 1 && location.column >= 1 && (0...bytes.count).contains(location.byteOffset),
+      fuzzCheck(
+        location.line >= 1 && location.column >= 1 && (0...bytes.count).contains(location.byteOffset),
         "an error located outside the input: \(location.line):\(location.column)@\(location.byteOffset)", input: input)
     }
   }
@@ -168,20 +177,27 @@ func checkFormatting(
   // The encoder's output is JSON that reads back as the rows.
   let encoded = InboxEncoder(layout: .compact).encode(rows)
   guard let decoded = try? JSONSerialization.jsonObject(with: Data(encoded)) as? [[String: Any]] else {
-    fuzzFailure("the output is not a JSON array of objects: \(String(decoding: encoded.prefix(300), as: UTF8.self))", input: input)
+    fuzzFailure(
+      "the output is not a JSON array of objects: \(String(decoding: encoded.prefix(300), as: UTF8.self))", input: input
+    )
   }
   fuzzCheck(decoded.count == rows.count, "the output has \(decoded.count) rows, not \(rows.count)", input: input)
   for (object, row) in zip(decoded, rows) {
-    for (key, value) in [("initials", row.initials), ("title", row.title), ("message", row.message), ("date", row.date)] {
+    for (key, value) in [
+      ("initials", row.initials), ("title", row.title), ("message", row.message), ("date", row.date),
+    ] {
       // JSONSerialization drops a U+FEFF at the start of a string and after
       // an escape: compare without them.
-      fuzzCheck(sameScalars((object[key] as? String).map(withoutZeroWidthNoBreakSpaces), withoutZeroWidthNoBreakSpaces(value)),
+      fuzzCheck(
+        sameScalars((object[key] as? String).map(withoutZeroWidthNoBreakSpaces), withoutZeroWidthNoBreakSpaces(value)),
         "\(key) reads back as \(String(describing: object[key]))", input: input)
     }
   }
   let ndjson = InboxEncoder(layout: .ndjson).encode(rows)
   let lines = ndjson.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
-  fuzzCheck(lines.count == rows.count || (rows.isEmpty && ndjson.isEmpty), "NDJSON output has \(lines.count) lines for \(rows.count) rows", input: input)
+  fuzzCheck(
+    lines.count == rows.count || (rows.isEmpty && ndjson.isEmpty),
+    "NDJSON output has \(lines.count) lines for \(rows.count) rows", input: input)
 
   // The pipelined formatter, throwing or skipping (one of them per input,
   // to keep the runs fast).
@@ -203,7 +219,9 @@ func checkFormatting(
     } catch {
       fuzzCheck(error as? InboxFormatError == reading.fatal, "the skipping formatter threw \(error)", input: input)
     }
-    fuzzCheck(skipped == reading.problems, "the formatter skipped \(skipped.count), the reader found \(reading.problems.count)", input: input)
+    fuzzCheck(
+      skipped == reading.problems, "the formatter skipped \(skipped.count), the reader found \(reading.problems.count)",
+      input: input)
   }
 
   // Read in pieces, as the command reads a file or a pipe: NDJSON streams
@@ -222,10 +240,12 @@ func checkFormatting(
     // Without colour the view writes no escape at all; with it, only its own
     // SGR sequences (data's escapes would show without colour first).
     let plain = color ? withoutOurStyles(text) : text
-    fuzzCheck(!plain.unicodeScalars.contains { $0 != "\n" && isUnsafeForDisplay($0) && !isOurIsolate($0) },
+    fuzzCheck(
+      !plain.unicodeScalars.contains { $0 != "\n" && isUnsafeForDisplay($0) && !isOurIsolate($0) },
       "the view writes a control: \(plain.debugDescription)", input: input)
     for line in plain.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      fuzzCheck(displayWidth(of: line) <= width, "a line is wider than \(width): \(line.debugDescription)", input: input)
+      fuzzCheck(
+        displayWidth(of: line) <= width, "a line is wider than \(width): \(line.debugDescription)", input: input)
       // Our isolates pair up, so a field cannot leave the row reordered.
       var open = 0
       for scalar in line.unicodeScalars {
@@ -286,8 +306,13 @@ func checkPieces(_ bytes: [UInt8], formatter: InboxFormatter, skipping: Bool, in
         return Array(bytes[offset..<min(offset + size, bytes.count)])
       }, skipInvalid: $0, write: $1)
   }
-  fuzzCheck(pieces.error == whole.error, "in pieces of \(size): \(String(describing: pieces.error)), whole: \(String(describing: whole.error))", input: input)
-  fuzzCheck(pieces.skipped == whole.skipped, "in pieces of \(size) skipped \(pieces.skipped), whole \(whole.skipped)", input: input)
+  fuzzCheck(
+    pieces.error == whole.error,
+    "in pieces of \(size): \(String(describing: pieces.error)), whole: \(String(describing: whole.error))", input: input
+  )
+  fuzzCheck(
+    pieces.skipped == whole.skipped, "in pieces of \(size) skipped \(pieces.skipped), whole \(whole.skipped)",
+    input: input)
   if whole.error == nil {
     fuzzCheck(pieces.output == whole.output, "in pieces of \(size) the output differs", input: input)
   }
@@ -304,19 +329,28 @@ func checkRow(_ row: MessageUIModel, context: FormattingContext, input: UnsafeBu
   // a digit (a ZERO WIDTH NON-JOINER between two joining letters extends
   // the first grapheme).
   if row.initials != "?" {
-    fuzzCheck((1...2).contains(row.initials.count), "initials \(row.initials.debugDescription) are not one or two graphemes", input: input)
+    fuzzCheck(
+      (1...2).contains(row.initials.count), "initials \(row.initials.debugDescription) are not one or two graphemes",
+      input: input)
     for grapheme in row.initials {
-      fuzzCheck(grapheme.unicodeScalars.first.map(isLetterOrDigit) ?? false,
+      fuzzCheck(
+        grapheme.unicodeScalars.first.map(isLetterOrDigit) ?? false,
         "initial \(String(grapheme).debugDescription) does not begin with a letter or digit", input: input)
     }
   }
   for (name, text) in [("title", row.title), ("message", row.message), ("date", row.date), ("initials", row.initials)] {
-    fuzzCheck(!text.unicodeScalars.contains(where: isUnsafeForDisplay), "\(name) carries a control: \(text.debugDescription)", input: input)
+    fuzzCheck(
+      !text.unicodeScalars.contains(where: isUnsafeForDisplay), "\(name) carries a control: \(text.debugDescription)",
+      input: input)
   }
   for (name, text) in [("title", row.title), ("message", row.message)] {
     // One line: single ASCII spaces between other characters.
-    fuzzCheck(!text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.contains("  "), "\(name) is not trimmed: \(text.debugDescription)", input: input)
-    fuzzCheck(!text.unicodeScalars.contains { $0 != " " && $0.properties.isWhitespace }, "\(name) keeps whitespace: \(text.debugDescription)", input: input)
+    fuzzCheck(
+      !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.contains("  "),
+      "\(name) is not trimmed: \(text.debugDescription)", input: input)
+    fuzzCheck(
+      !text.unicodeScalars.contains { $0 != " " && $0.properties.isWhitespace },
+      "\(name) keeps whitespace: \(text.debugDescription)", input: input)
   }
   fuzzCheck(!row.title.isEmpty, "an empty title", input: input)
   fuzzCheck(!row.date.isEmpty, "an empty date label", input: input)

@@ -33,7 +33,9 @@ enum ForeignReading {
 
   // MARK: One document
 
-  private static func checkDocument(_ reading: ReaderRun, text: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>) {
+  private static func checkDocument(
+    _ reading: ReaderRun, text: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>
+  ) {
     let foreign = parse(text)
     switch reading.fatal {
     case nil:
@@ -42,9 +44,12 @@ enum ForeignReading {
         fuzzFailure("we read the document, JSONSerialization refuses it: \(foreign)", input: input)
       }
       guard let items = items(of: object, form: reading.form) else {
-        fuzzFailure("we read \(reading.items.count) items; JSONSerialization has no items in \(type(of: object))", input: input)
+        fuzzFailure(
+          "we read \(reading.items.count) items; JSONSerialization has no items in \(type(of: object))", input: input)
       }
-      fuzzCheck(items.count == reading.items.count, "we read \(reading.items.count) items, JSONSerialization \(items.count)", input: input)
+      fuzzCheck(
+        items.count == reading.items.count, "we read \(reading.items.count) items, JSONSerialization \(items.count)",
+        input: input)
       for (index, (ours, theirs)) in zip(reading.items, items).enumerated() {
         compare(ours, reference(theirs), index: index, input: input)
       }
@@ -85,8 +90,10 @@ enum ForeignReading {
       fuzzFailure("JSONSerialization cannot write what it read", input: input)
     }
     let again = canonical.withUnsafeBytes { ReaderRun($0.bindMemory(to: UInt8.self)) }
-    fuzzCheck(again.fatal == nil && again.items.count == reading.items.count,
-      "we read JSONSerialization's writing otherwise: \(String(describing: again.fatal)), \(again.items.count) items", input: input)
+    fuzzCheck(
+      again.fatal == nil && again.items.count == reading.items.count,
+      "we read JSONSerialization's writing otherwise: \(String(describing: again.fatal)), \(again.items.count) items",
+      input: input)
     for (index, (first, second)) in zip(reading.items, again.items).enumerated() {
       if case .message(let a) = first, case .message(let b) = second {
         fuzzCheck(sameMessage(a, b), "item \(index) reads otherwise once JSONSerialization wrote it", input: input)
@@ -100,7 +107,8 @@ enum ForeignReading {
     }
     if again.problems.isEmpty {
       guard let decoded else { fuzzFailure("JSONDecoder refuses the messages we read", input: input) }
-      fuzzCheck(decoded.count == again.messages.count && zip(decoded, again.messages).allSatisfy(sameMessage),
+      fuzzCheck(
+        decoded.count == again.messages.count && zip(decoded, again.messages).allSatisfy(sameMessage),
         "JSONDecoder reads other messages", input: input)
     } else if decoded != nil {
       fuzzFailure("JSONDecoder reads every message; we refuse \(again.problems[0])", input: input)
@@ -109,13 +117,16 @@ enum ForeignReading {
 
   // MARK: NDJSON
 
-  private static func checkLines(_ reading: ReaderRun, text: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>) {
+  private static func checkLines(
+    _ reading: ReaderRun, text: UnsafeBufferPointer<UInt8>, input: UnsafeBufferPointer<UInt8>
+  ) {
     let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .filter { !$0.allSatisfy(isJSONWhitespace) }
     let foreign = lines.map { parse(UnsafeBufferPointer(rebasing: $0)) }
     if foreign.allSatisfy(\.isSuccess) {
       // Every line is JSON on its own: each is one item for us too.
-      fuzzCheck(reading.fatal == nil && reading.items.count == lines.count,
+      fuzzCheck(
+        reading.fatal == nil && reading.items.count == lines.count,
         "JSONSerialization reads \(lines.count) lines; we read \(reading.items.count) items, \(String(describing: reading.fatal))",
         input: input)
     }
@@ -123,11 +134,15 @@ enum ForeignReading {
     for (index, (ours, theirs)) in zip(reading.items, foreign).enumerated() {
       switch (ours, theirs) {
       case (.problem(.brokenLine(_, let reason, _, _)), .success):
-        fuzzCheck(reason.hasPrefix("trailing comma"), "JSONSerialization reads line item \(index), we refuse: \(reason)", input: input)
+        fuzzCheck(
+          reason.hasPrefix("trailing comma"), "JSONSerialization reads line item \(index), we refuse: \(reason)",
+          input: input)
       case (.problem(.brokenLine), .failure):
         break
       case (_, .failure(let refusal)):
-        fuzzCheck(isRepresentabilityProblem(refusal.reason), "we read line item \(index), JSONSerialization refuses it: \(refusal.reason)", input: input)
+        fuzzCheck(
+          isRepresentabilityProblem(refusal.reason),
+          "we read line item \(index), JSONSerialization refuses it: \(refusal.reason)", input: input)
       case (_, .success(let object)):
         compare(ours, reference(object), index: index, input: input)
       }
@@ -175,14 +190,19 @@ enum ForeignReading {
       phoneNumber: .init(international: international), updateDate: date, unreadCount: unreadCount)
   }
 
-  private static func compare(_ ours: ReaderRun.Item, _ expected: MessageAPIModel?, index: Int, input: UnsafeBufferPointer<UInt8>) {
+  private static func compare(
+    _ ours: ReaderRun.Item, _ expected: MessageAPIModel?, index: Int, input: UnsafeBufferPointer<UInt8>
+  ) {
     switch (ours, expected) {
     case (.message(let message), let expected?):
-      fuzzCheck(sameMessage(message, expected), "item \(index): we read \(message), JSONSerialization \(expected)", input: input)
+      fuzzCheck(
+        sameMessage(message, expected), "item \(index): we read \(message), JSONSerialization \(expected)", input: input
+      )
     case (.message(let message), nil):
       fuzzFailure("item \(index): we read \(message); by JSONSerialization's values it is invalid", input: input)
     case (.problem(let problem), let expected?):
-      fuzzFailure("item \(index): we refuse it (\(problem)); by JSONSerialization's values it is \(expected)", input: input)
+      fuzzFailure(
+        "item \(index): we refuse it (\(problem)); by JSONSerialization's values it is \(expected)", input: input)
     case (.problem, nil):
       break
     }

@@ -40,8 +40,12 @@ public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let message = MessageAPIModel(
       id: .integer(1), firstname: "Ann", updateDate: instant.addingTimeInterval(offset), unreadCount: 1)
     let row = mapper.map(message)
-    fuzzCheck(!row.date.isEmpty, "an empty date label for \(locale.identifier) in \(timeZone.identifier) at \(message.updateDate) for now \(instant)", input: input)
-    fuzzCheck(!row.date.unicodeScalars.contains(where: isUnsafeForDisplay),
+    fuzzCheck(
+      !row.date.isEmpty,
+      "an empty date label for \(locale.identifier) in \(timeZone.identifier) at \(message.updateDate) for now \(instant)",
+      input: input)
+    fuzzCheck(
+      !row.date.unicodeScalars.contains(where: isUnsafeForDisplay),
       "a control in the date label \(row.date.debugDescription)", input: input)
   }
   return 0
@@ -58,7 +62,8 @@ private func read<Value>(
     return try parse(value)
   } catch {
     let message = error.message(naming: name)
-    fuzzCheck(!message.unicodeScalars.contains(where: { isUnsafeForDisplay($0) || isHiddenInAMessage($0) }),
+    fuzzCheck(
+      !message.unicodeScalars.contains(where: { isUnsafeForDisplay($0) || isHiddenInAMessage($0) }),
       "an unsafe message: \(message.debugDescription)", input: input)
     let shown = quoted(error.value)
     // At most 60 scalars, each written in at most 10 (`\u{10FFFF}`), the quotes and `…`.

@@ -23,14 +23,18 @@ public func fuzzRFC3339(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
   switch (ours, reference) {
   case (.success(let date), let expected?):
-    fuzzCheck(date == expected.date, "we read \(date.timeIntervalSince1970), the reference \(expected.date.timeIntervalSince1970)", input: input)
+    fuzzCheck(
+      date == expected.date,
+      "we read \(date.timeIntervalSince1970), the reference \(expected.date.timeIntervalSince1970)", input: input)
     compareWithFoundation(date, expected, input: input)
   case (.success(let date), nil):
     fuzzFailure("we accept (\(date.timeIntervalSince1970)) what the reference refuses", input: input)
   case (.failure(let failure), let expected?):
-    fuzzFailure("we refuse (\(failure.reason)) what the reference reads as \(expected.date.timeIntervalSince1970)", input: input)
+    fuzzFailure(
+      "we refuse (\(failure.reason)) what the reference reads as \(expected.date.timeIntervalSince1970)", input: input)
   case (.failure(let failure), nil):
-    fuzzCheck(!failure.reason.isEmpty && !failure.reason.unicodeScalars.contains(where: isUnsafeForDisplay),
+    fuzzCheck(
+      !failure.reason.isEmpty && !failure.reason.unicodeScalars.contains(where: isUnsafeForDisplay),
       "an unprintable reason: \(failure.reason.debugDescription)", input: input)
   }
 
@@ -45,7 +49,8 @@ private func compareWithFoundation(_ date: Date, _ expected: ReferenceDateTime, 
   let text = String(decoding: input, as: UTF8.self)
   let style = Date.ISO8601FormatStyle(includingFractionalSeconds: expected.hasFraction)
   guard let theirs = try? style.parse(text) else { return }
-  fuzzCheck(abs(theirs.timeIntervalSince(date)) < 1e-6,
+  fuzzCheck(
+    abs(theirs.timeIntervalSince(date)) < 1e-6,
     "Foundation reads \(theirs.timeIntervalSince1970), we \(date.timeIntervalSince1970)", input: input)
 }
 
@@ -68,7 +73,9 @@ struct ReferenceDateTime {
     guard let text = String(validating: bytes, as: UTF8.self),
       let match = try? Self.grammar.wholeMatch(in: text)
     else { return nil }
-    let (_, yearText, monthText, dayText, hourText, minuteText, secondText, fraction, _, sign, offsetHour, offsetMinute) =
+    let (
+      _, yearText, monthText, dayText, hourText, minuteText, secondText, fraction, _, sign, offsetHour, offsetMinute
+    ) =
       match.output
     let year = Int(yearText)!
     let month = Int(monthText)!

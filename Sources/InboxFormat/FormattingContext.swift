@@ -105,7 +105,9 @@ public struct FormattingContext: Sendable, Hashable {
   /// A copy that forces an hour cycle, or follows the locale with nil.
   public func hourCycle(_ hourCycle: HourCycle?) -> Self { modified { $0.hourCycle = hourCycle } }
   /// A copy with another preview length, or no limit with nil.
-  public func previewLength(_ previewLength: Int?) -> Self { modified { $0.previewLength = previewLength.map { max(1, $0) } } }
+  public func previewLength(_ previewLength: Int?) -> Self {
+    modified { $0.previewLength = previewLength.map { max(1, $0) } }
+  }
   /// A copy whose rows carry `fields`, in that order.
   public func fields(_ fields: [RowField]) -> Self { modified { $0.fields = fields } }
   /// A copy with another date style.

@@ -101,19 +101,24 @@ public enum InboxFormatError: Error, Sendable, Hashable, CustomStringConvertible
     case .brokenLine(let index, let reason, let expected, _):
       return "\(prefix)[\(index)]: invalid JSON: \(reason); expected \(expected)"
     case .unexpectedShape(let path, let found, _):
-      return "\(prefix)\(path): found \(found); expected an object with an \"items\" array, an array of messages, or one message object per line"
+      return
+        "\(prefix)\(path): found \(found); expected an object with an \"items\" array, an array of messages, or one message object per line"
     case .missingField(let item, let field):
-      return "\(prefix)\(item.describing(field: field)): missing required field \"\(field)\"; expected \(Self.expectation(for: field))"
+      return
+        "\(prefix)\(item.describing(field: field)): missing required field \"\(field)\"; expected \(Self.expectation(for: field))"
     case .typeMismatch(let item, let field, let expected, let found, _):
       return "\(prefix)\(item.describing(field: field)): found \(found); expected \(expected)"
     case .invalidDate(let item, let value, let reason, _):
-      return "\(prefix)\(item.describing(field: "update_date")): invalid date \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
+      return
+        "\(prefix)\(item.describing(field: "update_date")): invalid date \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
     case .numberOutOfRange(let item, let field, let value, _):
-      return "\(prefix)\(item.describing(field: field)): number \(shortened(value)) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
+      return
+        "\(prefix)\(item.describing(field: field)): number \(shortened(value)) is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
     case .likelyOtherMapping(let error, let mapping):
       return "\(error); this looks like a payload for the built-in mapping \(quoted(mapping))"
     case .invalidDateTime(let value, let reason):
-      return "invalid date-time \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
+      return
+        "invalid date-time \(quoted(value)): \(reason); expected an RFC 3339 date-time such as \"2022-01-31T08:45:33Z\""
     case .mappedItems(let query, let path, let found, _):
       return "\(prefix)\(path): found \(found); expected the items that \(quoted(query, limit: 120)) selects"
     case .mappedField(let item, let field, let sources, let problem, let expected):

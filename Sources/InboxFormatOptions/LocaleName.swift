@@ -52,7 +52,9 @@ package enum LocaleName {
   /// ```
   package static func canonicalTag(from name: String) throws(OptionError) -> String {
     guard !name.isEmpty, name.utf8.count <= longestName,
-      name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || nameSymbols.contains($0) || ("0"..."9").contains($0)) })
+      name.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || nameSymbols.contains($0) || ("0"..."9").contains($0))
+      })
     else { throw .malformedLocale(name) }
     var identifier = Substring(name)
     // POSIX: language[_territory][.codeset][@modifier]; the codeset says
@@ -107,7 +109,9 @@ package enum LocaleName {
       if singleton == "t", !isTransform(subtags[start..<index]) { throw .malformedLocale(name) }
     }
     var tag = [language, script, region].compactMap { $0 }.joined(separator: "-")
-    if !keywords.isEmpty { tag += "-u-" + keywords.sorted { $0.key < $1.key }.map { "\($0.key)-\($0.value)" }.joined(separator: "-") }
+    if !keywords.isEmpty {
+      tag += "-u-" + keywords.sorted { $0.key < $1.key }.map { "\($0.key)-\($0.value)" }.joined(separator: "-")
+    }
     return tag
   }
 
@@ -137,7 +141,9 @@ package enum LocaleName {
       case "hc":
         guard ["h11", "h12", "h23", "h24"].contains(value) else { throw .malformedLocale(name) }
       case "rg":
-        guard value.count == 6, value.hasSuffix("zzzz"), regions.contains(value.prefix(2).uppercased()) else { continue }
+        guard value.count == 6, value.hasSuffix("zzzz"), regions.contains(value.prefix(2).uppercased()) else {
+          continue
+        }
       case "fw":
         guard ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].contains(value) else { continue }
       case "va":
@@ -225,5 +231,7 @@ package enum LocaleName {
 
   /// The languages ICU has CLDR data for.
   private static let languagesWithData = Set(
-    Locale.availableIdentifiers.compactMap { Locale.Components(identifier: $0).languageComponents.languageCode?.identifier })
+    Locale.availableIdentifiers.compactMap {
+      Locale.Components(identifier: $0).languageComponents.languageCode?.identifier
+    })
 }

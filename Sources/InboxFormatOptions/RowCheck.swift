@@ -108,14 +108,19 @@ package struct RowCheck: Sendable {
     self.actual = actual
     let withIDs = expected.filter { $0["id"] != nil }.count
     guard withIDs == 0 || withIDs == expected.count else {
-      throw Unusable(reason: "\(withIDs) of \(expected.count) rows have an \"id\": give every row one, or none (rows are then matched by position)")
+      throw Unusable(
+        reason:
+          "\(withIDs) of \(expected.count) rows have an \"id\": give every row one, or none (rows are then matched by position)"
+      )
     }
     byID = withIDs > 0
     if byID {
       var seen: [CheckedValue] = []
       for (index, row) in expected.enumerated() {
         let id = row["id"]!
-        guard !seen.contains(id) else { throw Unusable(reason: "row \(index + 1): id \(id.shown) is on an earlier row too") }
+        guard !seen.contains(id) else {
+          throw Unusable(reason: "row \(index + 1): id \(id.shown) is on an earlier row too")
+        }
         seen.append(id)
       }
     }
@@ -234,16 +239,18 @@ package struct RowCheck: Sendable {
     let objects = rows.map { row in
       row.isEmpty
         ? "  {}"
-        : "  {\n" + row.map { "    \(CheckedValue.string($0.key).json): \($0.value.json)" }.joined(separator: ",\n") + "\n  }"
+        : "  {\n" + row.map { "    \(CheckedValue.string($0.key).json): \($0.value.json)" }.joined(separator: ",\n")
+          + "\n  }"
     }
     return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
   }
 
   /// Rows as one line of JSON (an event's data ends at a line break).
   package static func jsonLine(_ rows: [CheckedRow]) -> String {
-    "[" + rows.map { row in
-      "{" + ordered(row.keys).map { "\(CheckedValue.string($0).json):\(row[$0]!.json)" }.joined(separator: ",") + "}"
-    }.joined(separator: ",") + "]"
+    "["
+      + rows.map { row in
+        "{" + ordered(row.keys).map { "\(CheckedValue.string($0).json):\(row[$0]!.json)" }.joined(separator: ",") + "}"
+      }.joined(separator: ",") + "]"
   }
 
   /// The rows of an EXPECTED file: a JSON array of objects whose keys are
@@ -258,7 +265,9 @@ package struct RowCheck: Sendable {
     for (index, row) in rows.enumerated() {
       for key in ordered(row.keys) where RowField(name: key) == nil {
         throw Unusable(
-          reason: "row \(index + 1): unknown key \(quoted(key)); a row's keys are \(RowField.all.map(\.name).joined(separator: ", "))")
+          reason:
+            "row \(index + 1): unknown key \(quoted(key)); a row's keys are \(RowField.all.map(\.name).joined(separator: ", "))"
+        )
       }
     }
     return rows

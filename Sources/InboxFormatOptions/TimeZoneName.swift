@@ -115,7 +115,8 @@ package enum TimeZoneName {
   }
 
   private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/_-+:".unicodeScalars.contains(scalar))
+    scalar.isASCII
+      && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/_-+:".unicodeScalars.contains(scalar))
   }
 
   private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -38,7 +38,8 @@ package func buildApplication(
     // A stream has no end to measure, so no HEAD.
     methods["/events"] = [.get]
   }
-  router.add(middleware: ProblemMiddleware(logger: logger, endpoints: endpoints, idleTimeout: configuration.idleTimeout))
+  router.add(
+    middleware: ProblemMiddleware(logger: logger, endpoints: endpoints, idleTimeout: configuration.idleTimeout))
   router.add(middleware: TransferCodingMiddleware())
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 

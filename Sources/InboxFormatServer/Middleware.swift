@@ -130,7 +130,8 @@ struct MethodCheckMiddleware: RouterMiddleware {
     if let methods = allowed[request.uri.path], !methods.contains(request.method) {
       let allow = methods.map(\.rawValue).joined(separator: ", ")
       throw Problem(
-        .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(request.uri.path); expected \(allow)",
+        .methodNotAllowed,
+        detail: "\(request.method.rawValue) is not allowed on \(request.uri.path); expected \(allow)",
         headers: [.allow: allow])
     }
     return try await next(request, context)
@@ -262,7 +263,8 @@ struct AccessLogMiddleware: RouterMiddleware {
     let path = quoted(request.uri.path, limit: 200)
     let what = "\(request.method.rawValue) \(path)"
     var metadata: Logger.Metadata = [
-      "method": .string(request.method.rawValue), "path": .string(shortened(request.uri.path, limit: 200)), "request_id": .string(id),
+      "method": .string(request.method.rawValue), "path": .string(shortened(request.uri.path, limit: 200)),
+      "request_id": .string(id),
     ]
     if let trace = TraceParent.traceID(request.headers) { metadata["trace_id"] = .string(trace) }
     var response: Response

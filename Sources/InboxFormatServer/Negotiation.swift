@@ -122,7 +122,9 @@ enum MediaTypes {
       var quality = 1000
       for parameter in parts.dropFirst() {
         let trimmed = parameter.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased().hasPrefix("q=") { quality = LanguageNegotiation.qualityValue(trimmed.dropFirst(2)) ?? 0 }
+        if trimmed.lowercased().hasPrefix("q=") {
+          quality = LanguageNegotiation.qualityValue(trimmed.dropFirst(2)) ?? 0
+        }
       }
       ranges.append((String(halves[0]), String(halves[1]), quality))
     }
@@ -131,10 +133,9 @@ enum MediaTypes {
       var best: (quality: Int, specificity: Int, position: Int)?
       for (position, range) in ranges.enumerated() {
         let specificity =
-          if range.type == type && range.subtype == subtype { 3 }
-          else if range.type == type && range.subtype == "*" { 2 }
-          else if range.type == "*" && range.subtype == "*" { 1 }
-          else { 0 }
+          if range.type == type && range.subtype == subtype { 3 } else if range.type == type && range.subtype == "*" {
+            2
+          } else if range.type == "*" && range.subtype == "*" { 1 } else { 0 }
         if specificity > 0 && specificity > (best?.specificity ?? 0) { best = (range.quality, specificity, position) }
       }
       guard let best, best.quality > 0 else { return nil }
@@ -143,7 +144,9 @@ enum MediaTypes {
     var candidates: [(answer: Answer, rank: (Int, Int, Int))] = []
     if let rank = rank("application", "json") { candidates.append((.json, rank)) }
     if let rank = rank("application", "x-ndjson") { candidates.append((.ndjson(contentType: ndjson), rank)) }
-    if let rank = rank("application", "ndjson") { candidates.append((.ndjson(contentType: "application/ndjson"), rank)) }
+    if let rank = rank("application", "ndjson") {
+      candidates.append((.ndjson(contentType: "application/ndjson"), rank))
+    }
     // `max` keeps the first of equals: JSON, the default, comes first.
     return candidates.max { $0.rank < $1.rank }?.answer
   }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+
 /// The OpenAPI 3.1 document of the service, served at `GET /openapi.yaml`.
 ///
 /// Generated from `docs/openapi.yaml` by `Scripts/embed-openapi.py`; a test

@@ -154,4 +154,3 @@ struct JSONObject {
 
   var text: String { "{" + members.joined(separator: ",") + "}" }
 }
-

@@ -74,7 +74,9 @@ enum TraceParent {
       bytes[52] == UInt8(ascii: "-")
     else { return nil }
     func isHex(_ range: Range<Int>) -> Bool {
-      bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+      bytes[range].allSatisfy {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }
     }
     func isZero(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == UInt8(ascii: "0") } }
     guard isHex(0..<2), bytes[0..<2] != [UInt8(ascii: "f"), UInt8(ascii: "f")],

@@ -77,7 +77,8 @@ struct RowsEndpoint: Sendable {
     let (payload, share) = try await readBody(of: request, context: context)
     guard let permit = inFlight.acquire() else {
       throw Problem(
-        .serviceUnavailable, detail: "the server is answering \(inFlight.limit) requests already; try again in a second",
+        .serviceUnavailable,
+        detail: "the server is answering \(inFlight.limit) requests already; try again in a second",
         headers: [.retryAfter: "1"])
     }
 
@@ -245,9 +246,9 @@ struct RowsEndpoint: Sendable {
         buffer.writeImmutableBuffer(part)
         guard share.grow(to: buffer.readableBytes) else { throw overBudget(context) }
       }
-    } catch where deadline.hasPassed {
+    } catch  where deadline.hasPassed {
       throw timedOut(timeout)
-    } catch where Task.isCancelled {
+    } catch  where Task.isCancelled {
       // Shutdown's grace period ran out while the body was coming: a 503
       // (``ProblemMiddleware``), not whatever the cut-off body reads as.
       throw CancellationError()

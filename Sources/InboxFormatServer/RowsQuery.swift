@@ -114,17 +114,20 @@ func queryParameters(_ query: String?, names: [String]) throws(Problem) -> [(nam
         (pair[...], Substring(""))
       }
     guard let name = percentDecoded(rawName) else {
-      throw Problem(.badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
+      throw Problem(
+        .badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")
     }
     guard names.contains(name) else {
       throw Problem(
         .badRequest,
-        detail: "unknown query parameter \(quoted(name)); expected \(names.joined(separator: ", ", lastSeparator: " or "))",
+        detail:
+          "unknown query parameter \(quoted(name)); expected \(names.joined(separator: ", ", lastSeparator: " or "))",
         members: [("parameter", .string(name))])
     }
     guard !parameters.contains(where: { $0.name == name }) else {
       throw Problem(
-        .badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))])
+        .badRequest, detail: "\(name) is given twice; expected it at most once", members: [("parameter", .string(name))]
+      )
     }
     guard let value = percentDecoded(rawValue) else {
       throw Problem(

@@ -221,7 +221,8 @@ final class LogSink: Sendable {
       }
       return time + " " + StandardErrorLogHandler.oneLine(line)
     case .json:
-      var line = "{\"time\":\"\(time)\",\"level\":\"\(level)\",\"source\":\(jsonString(source)),\"message\":\(jsonString(message))"
+      var line =
+        "{\"time\":\"\(time)\",\"level\":\"\(level)\",\"source\":\(jsonString(source)),\"message\":\(jsonString(message))"
       for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
         let name = reservedNames.contains(key) ? "metadata." + key : key
         line += "," + jsonString(name) + ":" + json(value)
@@ -248,7 +249,9 @@ final class LogSink: Sendable {
     case .array(let values):
       return "[" + values.map(json).joined(separator: ",") + "]"
     case .dictionary(let members):
-      return "{" + members.sorted { $0.key < $1.key }.map { jsonString($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+      return "{"
+        + members.sorted { $0.key < $1.key }.map { jsonString($0.key) + ":" + json($0.value) }.joined(separator: ",")
+        + "}"
     }
   }
 

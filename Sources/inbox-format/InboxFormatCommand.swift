@@ -1,7 +1,6 @@
 import ArgumentParser
-import InboxFormat
-
 import Glibc
+import InboxFormat
 
 /// `inbox-format`: API JSON in, inbox rows out.
 @main

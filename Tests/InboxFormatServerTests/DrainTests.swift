@@ -1,7 +1,8 @@
 import Foundation
-@testable import InboxFormatServer
 import NIOCore
 import Testing
+
+@testable import InboxFormatServer
 
 /// `GET /readyz` and the drain before a stop: SIGTERM (here the group's own
 /// trigger) turns `/readyz` to 503 at once, every request is answered for

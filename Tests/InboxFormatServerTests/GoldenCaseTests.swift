@@ -40,7 +40,8 @@ import Testing
   }
 
   /// Through a real socket, as curl sends it (`--data-binary` without `-H`).
-  @Test(arguments: cases.filter { ["messages-en-US-paris", "paris-dst-spring", "apia-2011-skipped-day"].contains($0.name) })
+  @Test(
+    arguments: cases.filter { ["messages-en-US-paris", "paris-dst-spring", "apia-2011-skipped-day"].contains($0.name) })
   func liveServerAnswersTheCommandsBytes(_ golden: GoldenCase) async throws {
     let expected = try libraryOutput(golden.payload, golden.context, mapping: golden.mapping)
     try await withServer(.live) { client in

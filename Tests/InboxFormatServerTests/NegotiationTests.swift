@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-@testable import InboxFormatServer
 import NIOCore
 import Testing
+
+@testable import InboxFormatServer
 
 /// `Accept-Language` when a request has no `locale`.
 @Suite struct NegotiationTests {

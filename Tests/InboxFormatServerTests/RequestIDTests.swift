@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-@testable import InboxFormatServer
 import Logging
 import NIOCore
 import Testing
+
+@testable import InboxFormatServer
 
 /// `X-Request-Id` and `traceparent`: every answer, problem document and
 /// access log line names its request.

@@ -11,7 +11,8 @@ import Testing
   static let pinned = "locale=en-US&timeZone=Europe%2FParis&now=2022-01-31T12:00:00Z"
 
   static var exampleContext: FormattingContext {
-    FormattingContext(now: exampleNow, locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!)
+    FormattingContext(
+      now: exampleNow, locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!)
   }
 
   @Test func theExampleAsTheReadmeShowsIt() async throws {
@@ -53,7 +54,8 @@ import Testing
 
       """#
     try await withServer { client in
-      let response = try await client.rows(Self.pinned, body: ByteBuffer(string: ndjson), headers: [.contentType: "application/x-ndjson"])
+      let response = try await client.rows(
+        Self.pinned, body: ByteBuffer(string: ndjson), headers: [.contentType: "application/x-ndjson"])
       #expect(response.status == .ok)
       #expect(String(buffer: response.body) == (try libraryOutput(Array(ndjson.utf8), Self.exampleContext)))
     }
@@ -73,11 +75,15 @@ import Testing
       #expect(response.status == .ok)
       #expect(response.headers[.contentType] == contentType)
       let layout: InboxEncoder.Layout = contentType == "application/json" ? .compact : .ndjson
-      #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), Self.exampleContext, layout: layout)))
+      #expect(
+        String(buffer: response.body)
+          == (try libraryOutput(Array(buffer: examplePayload), Self.exampleContext, layout: layout)))
     }
   }
 
-  @Test(arguments: ["text/html", "application/json;q=0, application/x-ndjson;q=0, application/ndjson;q=0, */*", "image/*"])
+  @Test(arguments: [
+    "text/html", "application/json;q=0, application/x-ndjson;q=0, application/ndjson;q=0, */*", "image/*",
+  ])
   func anAcceptThatAllowsNeitherIs406(_ accept: String) async throws {
     try await withServer { client in
       let response = try await client.rows(Self.pinned, headers: [.accept: accept])
@@ -117,7 +123,8 @@ import Testing
   }
 
   @Test func anInvalidMessageNamesItsPathAndId() async throws {
-    let body = #"{"items":[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":"c0ffee","update_date":"2022-13-01T00:00:00Z"}]}"#
+    let body =
+      #"{"items":[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":"c0ffee","update_date":"2022-13-01T00:00:00Z"}]}"#
     try await withServer { client in
       let response = try await client.rows(Self.pinned, body: ByteBuffer(string: body))
       #expect(response.status == .badRequest)
@@ -188,11 +195,14 @@ import Testing
       let query = Self.pinned + "&fields=id,date,unreadBadge,spokenDate,avatarColor&dateStyle=compact&badgeLimit=9"
       let response = try await client.rows(query)
       #expect(response.status == .ok)
-      let context = Self.exampleContext.fields([.id, .date, .unreadBadge, .spokenDate, .avatarColor]).dateStyle(.compact)
-        .badgeLimit(9)
+      let context = Self.exampleContext.fields([.id, .date, .unreadBadge, .spokenDate, .avatarColor]).dateStyle(
+        .compact
+      )
+      .badgeLimit(9)
       #expect(String(buffer: response.body) == (try libraryOutput(Array(buffer: examplePayload), context)))
       #expect(String(buffer: response.body).hasPrefix("[{\"id\":1,\"date\":\"9:45\u{202F}AM\",\"unreadBadge\":\"1\","))
-      #expect(String(buffer: response.body).contains(#""date":"Jan 3","unreadBadge":"1","spokenDate":"January 3, 2022""#))
+      #expect(
+        String(buffer: response.body).contains(#""date":"Jan 3","unreadBadge":"1","spokenDate":"January 3, 2022""#))
     }
   }
 
@@ -202,7 +212,9 @@ import Testing
     let body = ByteBuffer(string: #"[{"id":1,"update_date":"2022-01-25T10:00:00Z","unread_count":12}]"#)
     try await withServer { client in
       var answers: [String] = []
-      for extra in ["", "&dateStyle=compact", "&fields=default,unreadBadge", "&fields=default,unreadBadge&badgeLimit=9", ""] {
+      for extra in [
+        "", "&dateStyle=compact", "&fields=default,unreadBadge", "&fields=default,unreadBadge&badgeLimit=9", "",
+      ] {
         answers.append(String(buffer: try await client.rows(Self.pinned + extra, body: body).body))
       }
       #expect(answers[0].contains(#""date":"Tuesday""#))
@@ -306,7 +318,10 @@ import Testing
       #expect(response.status == .ok)
       #expect(response.headers[HTTPField.Name("Inbox-Skipped-Count")!] == "2")
       let skipped = try #require(response.headers[HTTPField.Name("Inbox-Skipped")!])
-      #expect(skipped.hasPrefix(#""line 1, column 79: items[1].update_date (id 2): invalid date \"2022-13-01T00:00:00Z\": month 13 is out of range"#))
+      #expect(
+        skipped.hasPrefix(
+          #""line 1, column 79: items[1].update_date (id 2): invalid date \"2022-13-01T00:00:00Z\": month 13 is out of range"#
+        ))
       #expect(skipped.contains(#"", "line 1, column 103: items[2].id: missing required field \"id\""#))
       #expect(String(buffer: response.body).hasPrefix(#"[{"id":1,"#))
 

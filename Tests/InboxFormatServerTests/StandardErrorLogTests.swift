@@ -111,7 +111,9 @@ import Testing
     let text = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
     let lines = text.split(separator: "\n")
     #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
-    #expect(lines.dropLast().last?.contains(#""message":"\#(dropped) log lines dropped: standard error did not keep up""#) == true)
+    #expect(
+      lines.dropLast().last?.contains(#""message":"\#(dropped) log lines dropped: standard error did not keep up""#)
+        == true)
     #expect(lines.last?.contains(#""message":"after""#) == true)
     #expect(lines.count == 10_000 - dropped + 2)
   }

@@ -36,10 +36,11 @@ import Testing
     #expect(changed.dateStyle == .relative)
     #expect(changed.badgeLimit == 1)
     #expect(base.fields == RowField.defaults)
-    #expect(RowField.all.map(\.name) == [
-      "id", "initials", "title", "message", "date", "isUnread", "dateValidUntil", "unreadBadge", "spokenDate",
-      "titleDirection", "messageDirection", "avatarColor",
-    ])
+    #expect(
+      RowField.all.map(\.name) == [
+        "id", "initials", "title", "message", "date", "isUnread", "dateValidUntil", "unreadBadge", "spokenDate",
+        "titleDirection", "messageDirection", "avatarColor",
+      ])
     for field in RowField.all { #expect(RowField(name: field.name) == field) }
     #expect(RowField(name: "default") == nil)
   }

@@ -7,7 +7,9 @@ import Testing
 /// the same context at any instant, layout and mapping; it is kept for its
 /// settings, not its instant; and no more than the capacity are kept.
 @Suite struct InboxFormatterCacheTests {
-  static let payload = Array(#"{"items":[{"id":1,"firstname":"Ana","lastname":"Lima","message":"Oi","phone_number":{"international":"+55 11 5555 0000"},"update_date":"2022-01-31T08:45:33Z","unread_count":2},{"id":2,"firstname":"","lastname":"","message":"","phone_number":{"international":""},"update_date":"2022-01-25T17:12:33Z","unread_count":0}]}"#.utf8)
+  static let payload = Array(
+    #"{"items":[{"id":1,"firstname":"Ana","lastname":"Lima","message":"Oi","phone_number":{"international":"+55 11 5555 0000"},"update_date":"2022-01-31T08:45:33Z","unread_count":2},{"id":2,"firstname":"","lastname":"","message":"","phone_number":{"international":""},"update_date":"2022-01-25T17:12:33Z","unread_count":0}]}"#
+      .utf8)
 
   func output(_ formatter: InboxFormatter, _ payload: [UInt8] = payload) throws -> [UInt8] {
     var bytes: [UInt8] = []
@@ -39,10 +41,13 @@ import Testing
   @Test func theMappingAskedForIsTheOneRead() throws {
     let cache = InboxFormatterCache(capacity: 2)
     let sendbird = try #require(InputMapping.builtIn(named: "sendbird")).viewer("me")
-    let channels = Array(#"{"channels":[{"channel_url":"c1","name":"Team","members":[],"last_message":{"message":"Hi","created_at":1643618733000},"unread_message_count":1}]}"#.utf8)
+    let channels = Array(
+      #"{"channels":[{"channel_url":"c1","name":"Team","members":[],"last_message":{"message":"Hi","created_at":1643618733000},"unread_message_count":1}]}"#
+        .utf8)
     let kept = cache.formatter(for: Pinned.context(), mapping: sendbird)
     #expect(kept.mapping == sendbird)
-    #expect(try output(kept, channels) == output(InboxFormatter(context: Pinned.context(), mapping: sendbird), channels))
+    #expect(
+      try output(kept, channels) == output(InboxFormatter(context: Pinned.context(), mapping: sendbird), channels))
     // The post's shape through the same kept formatter.
     #expect(try output(cache.formatter(for: Pinned.context())) == output(InboxFormatter(context: Pinned.context())))
     #expect(cache.count == 1)

@@ -172,7 +172,9 @@ import Testing
   ])
   func pieceByPieceReadsAsTheWhole(payload: [UInt8]) throws {
     let formatter = InboxFormatter(context: Pinned.context(), layout: .ndjson)
-    func run(skipping: Bool, _ format: (((InboxFormatError) -> Void)?, ([UInt8]) throws -> Void) throws -> Void) -> String {
+    func run(skipping: Bool, _ format: (((InboxFormatError) -> Void)?, ([UInt8]) throws -> Void) throws -> Void)
+      -> String
+    {
       var log: [String] = []
       do {
         try format(skipping ? { log.append("skipped \($0)") } : nil) { log.append(String(decoding: $0, as: UTF8.self)) }
@@ -186,11 +188,12 @@ import Testing
       for size in 1...8 {
         var rest = payload[...]
         let pieces = run(skipping: skipping) { skip, write in
-          try formatter.format(reading: {
-            guard !rest.isEmpty else { return nil }
-            defer { rest = rest.dropFirst(size) }
-            return Array(rest.prefix(size))
-          }, skipInvalid: skip, write: write)
+          try formatter.format(
+            reading: {
+              guard !rest.isEmpty else { return nil }
+              defer { rest = rest.dropFirst(size) }
+              return Array(rest.prefix(size))
+            }, skipInvalid: skip, write: write)
         }
         #expect(pieces == whole, "pieces of \(size), skipping: \(skipping)")
       }
@@ -201,7 +204,8 @@ import Testing
   /// relative labels, the next minute of the first label to change; with
   /// the spoken date among the fields, its midnight too.
   @Test func theStaleInstantFollowsRelativeMinutesAndSpokenDates() throws {
-    let payload = Array(#"[{"id":1,"update_date":"2022-01-31T11:54:50Z"},{"id":2,"update_date":"2022-01-31T11:59:40Z"}]"#.utf8)
+    let payload = Array(
+      #"[{"id":1,"update_date":"2022-01-31T11:54:50Z"},{"id":2,"update_date":"2022-01-31T11:59:40Z"}]"#.utf8)
     let relative = InboxFormatter(context: Pinned.context().dateStyle(.relative))
     // 11:59:40 is "Now" until 12:00:40; 11:54:50 is "5 min. ago" until 12:00:50.
     #expect(try relative.format(payload) { _ in } == Pinned.instant("2022-01-31T12:00:40Z"))
@@ -209,19 +213,22 @@ import Testing
       try relative.now(Pinned.instant("2022-01-31T12:00:45Z")).format(payload) { _ in }
         == Pinned.instant("2022-01-31T12:00:50Z"))
     // The standard labels hold until the Paris midnight, 23:00 UTC.
-    #expect(try InboxFormatter(context: Pinned.context()).format(payload) { _ in } == Pinned.instant("2022-01-31T23:00:00Z"))
+    #expect(
+      try InboxFormatter(context: Pinned.context()).format(payload) { _ in } == Pinned.instant("2022-01-31T23:00:00Z"))
     // A relative label that outlives midnight: 23:59:30 Paris, seen at 23:59:50. "Now" until 00:00:30,
     // but the spoken date ("11:59 PM") becomes "Yesterday" at midnight.
     let lateNow = Pinned.instant("2022-01-31T22:59:50Z")
     let late = Array(#"[{"id":1,"update_date":"2022-01-31T22:59:30Z"}]"#.utf8)
     let dateOnly = InboxFormatter(context: Pinned.context(now: lateNow).dateStyle(.relative))
     #expect(try dateOnly.format(late) { _ in } == Pinned.instant("2022-01-31T23:00:30Z"))
-    let spoken = InboxFormatter(context: Pinned.context(now: lateNow).dateStyle(.relative).fields([.date, .spokenDate]))
+    let spoken = InboxFormatter(
+      context: Pinned.context(now: lateNow).dateStyle(.relative).fields([.date, .spokenDate]))
     #expect(try spoken.format(late) { _ in } == Pinned.instant("2022-01-31T23:00:00Z"))
   }
 
   @Test func skippedMessagesAreReportedAndLeftOut() throws {
-    let payload = Array("""
+    let payload = Array(
+      """
       {"id":1,"update_date":"2022-01-31T08:45:33Z"}
       {"id":2}
       {"id":3,"update_date":"2022-01-31T08:45:33Z"}
@@ -231,7 +238,8 @@ import Testing
       """.utf8)
     var skipped: [InboxFormatError] = []
     var output: [UInt8] = []
-    try InboxFormatter(context: Pinned.context(), layout: .ndjson).format(payload, skipInvalid: { skipped.append($0) }) {
+    try InboxFormatter(context: Pinned.context(), layout: .ndjson).format(payload, skipInvalid: { skipped.append($0) })
+    {
       output += $0
     }
     #expect(skipped.count == 2)

@@ -8,13 +8,17 @@ import Testing
 
   @Test func theMessagesScreenRowByRow() {
     let rows = mapper.map([
-      Pinned.message(id: 1, firstname: "Alexander", lastname: "Anderson", message: "Hello!! How are you?",
+      Pinned.message(
+        id: 1, firstname: "Alexander", lastname: "Anderson", message: "Hello!! How are you?",
         phone: "+33 6 56 67 45 66", at: "2022-01-31T08:45:33Z", unreadCount: 1),
-      Pinned.message(id: 2, firstname: "Jessica", message: "This a short message",
+      Pinned.message(
+        id: 2, firstname: "Jessica", message: "This a short message",
         phone: "+33 6 45 67 66 66", at: "2022-01-30T17:54:37Z", unreadCount: 10),
-      Pinned.message(id: 3, message: "Un message en français cool !!",
+      Pinned.message(
+        id: 3, message: "Un message en français cool !!",
         phone: "+33 6 45 67 99 66", at: "2022-01-25T17:12:33Z", unreadCount: 0),
-      Pinned.message(id: 4, firstname: "Georges", lastname: "Pitt", message: "Long",
+      Pinned.message(
+        id: 4, firstname: "Georges", lastname: "Pitt", message: "Long",
         phone: "+33 6 45 67 66 98", at: "2022-01-03T12:54:23Z", unreadCount: 1),
     ])
     #expect(rows.map(\.id) == [.integer(1), .integer(2), .integer(3), .integer(4)])
@@ -62,8 +66,11 @@ import Testing
   }
 
   @Test func sameInputAndContextGiveTheSameRows() {
-    let messages = (0..<50).map { Pinned.message(id: Int64($0), firstname: "N\($0)", at: "2022-01-2\($0 % 10)T10:00:00Z") }
-    #expect(MessageMapper(context: Pinned.context()).map(messages) == MessageMapper(context: Pinned.context()).map(messages))
+    let messages = (0..<50).map {
+      Pinned.message(id: Int64($0), firstname: "N\($0)", at: "2022-01-2\($0 % 10)T10:00:00Z")
+    }
+    #expect(
+      MessageMapper(context: Pinned.context()).map(messages) == MessageMapper(context: Pinned.context()).map(messages))
   }
 
   /// A long array is mapped in parts on several cores: the rows are those

@@ -39,7 +39,8 @@ import Testing
     #expect(row == plain)
     let made = MessageUIModel(
       id: plain.id, initials: plain.initials, title: plain.title, message: plain.message, date: plain.date,
-      isUnread: plain.isUnread, dateValidUntil: plain.dateValidUntil, spokenDate: "Tuesday", titleDirection: .leftToRight)
+      isUnread: plain.isUnread, dateValidUntil: plain.dateValidUntil, spokenDate: "Tuesday",
+      titleDirection: .leftToRight)
     #expect(made == other)
   }
 
@@ -67,11 +68,14 @@ import Testing
   @Test func anEncoderOfAContextWritesItsFields() {
     let context = Pinned.context().fields([.id, .unreadBadge])
     let rows = MessageMapper(context: context).map([Self.message])
-    #expect(String(decoding: InboxEncoder(context: context).encode(rows), as: UTF8.self) == #"[{"id":1,"unreadBadge":"99+"}]"# + "\n")
+    #expect(
+      String(decoding: InboxEncoder(context: context).encode(rows), as: UTF8.self) == #"[{"id":1,"unreadBadge":"99+"}]"#
+        + "\n")
   }
 
   @Test func aDateTimeThatIsNotRFC3339ThrowsTheLibrarysError() {
-    #expect(throws: InboxFormatError.invalidDateTime(value: "2022-13-01T00:00:00Z", reason: "month 13 is out of range")) {
+    #expect(throws: InboxFormatError.invalidDateTime(value: "2022-13-01T00:00:00Z", reason: "month 13 is out of range"))
+    {
       try Date(rfc3339: "2022-13-01T00:00:00Z")
     }
   }

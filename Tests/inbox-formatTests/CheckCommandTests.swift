@@ -25,13 +25,14 @@ import Testing
   @Test func thePostsMockDiffersWhereTheRulesDo() throws {
     let result = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, Self.mock])
     #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stdoutText == """
-      row 1, id 1: date: expected "09:45 AM", got "9:45\\u{202F}AM"
-      row 3, id 3: title: expected "+33 6 45 67 66 66", got "+33 6 45 67 99 66"
-      row 4, id 4: message: expected "This a very long message to test the line limit that must only displays 1 line, and not more this text must be troncated", got "This a very long message to test the line limit that must only displays 1 line"
-      3 differences in 3 of 4 rows
+    #expect(
+      result.stdoutText == """
+        row 1, id 1: date: expected "09:45 AM", got "9:45\\u{202F}AM"
+        row 3, id 3: title: expected "+33 6 45 67 66 66", got "+33 6 45 67 99 66"
+        row 4, id 4: message: expected "This a very long message to test the line limit that must only displays 1 line, and not more this text must be troncated", got "This a very long message to test the line limit that must only displays 1 line"
+        3 differences in 3 of 4 rows
 
-      """)
+        """)
     #expect(result.stderr.isEmpty)
   }
 
@@ -50,40 +51,48 @@ import Testing
     let expected = try file(#"[{"id": 1, "date": "9:45 AM"}, {"id": 2, "date": "\u200eYesterday"}]"#, in: directory)
     let lenient = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, expected])
     #expect(lenient.status == 1, "the two rows EXPECTED lacks still count")
-    #expect(lenient.stdoutText.contains(#"row 1, id 1: date: only spaces or bidi marks differ; expected "9:45 AM", got "9:45\u{202F}AM""#))
+    #expect(
+      lenient.stdoutText.contains(
+        #"row 1, id 1: date: only spaces or bidi marks differ; expected "9:45 AM", got "9:45\u{202F}AM""#))
     #expect(lenient.stdoutText.hasSuffix("2 differences in 2 of 4 rows\n"), "\(lenient.stdoutText)")
     let strict = try BuiltBinary.run(["check", "--strict"] + Self.pinned + [Self.example, expected])
     #expect(strict.status == 1)
     #expect(strict.stdoutText.hasSuffix("4 differences in 4 of 4 rows\n"), "\(strict.stdoutText)")
 
-    let agreeing = try file(#"[{"date": "9:45 AM"}, {"date": "Yesterday"}, {"date": "Tuesday"}, {"date": "1/3/22"}]"#, in: directory, name: "by-position.json")
+    let agreeing = try file(
+      #"[{"date": "9:45 AM"}, {"date": "Yesterday"}, {"date": "Tuesday"}, {"date": "1/3/22"}]"#, in: directory,
+      name: "by-position.json")
     let byPosition = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, agreeing])
     #expect(byPosition.status == 0, "\(byPosition.stdoutText)")
-    #expect(byPosition.stdoutText == """
-      row 1, id 1: date: only spaces or bidi marks differ; expected "9:45 AM", got "9:45\\u{202F}AM"
-      4 rows agree (1 string differs only in spaces or bidi marks; --strict counts it)
+    #expect(
+      byPosition.stdoutText == """
+        row 1, id 1: date: only spaces or bidi marks differ; expected "9:45 AM", got "9:45\\u{202F}AM"
+        4 rows agree (1 string differs only in spaces or bidi marks; --strict counts it)
 
-      """)
+        """)
   }
 
   @Test func aRowMissingFromEitherSideIsADifference() throws {
     let directory = try temporaryDirectory()
-    let expected = try file(#"[{"id": 2, "title": "Jessica"}, {"id": 9, "title": "Nobody"}, {"id": 1}, {"id": 3}]"#, in: directory)
+    let expected = try file(
+      #"[{"id": 2, "title": "Jessica"}, {"id": 9, "title": "Nobody"}, {"id": 1}, {"id": 3}]"#, in: directory)
     let result = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, expected])
     #expect(result.status == 1)
-    #expect(result.stdoutText == """
-      row 2, id 9: missing from the payload's rows
-      payload row 4, id 4: not in EXPECTED
-      2 differences in 2 of 4 rows
+    #expect(
+      result.stdoutText == """
+        row 2, id 9: missing from the payload's rows
+        payload row 4, id 4: not in EXPECTED
+        2 differences in 2 of 4 rows
 
-      """)
+        """)
   }
 
   /// A mock's values are the user's words: they reach the terminal quoted.
   @Test func valuesAreQuotedSafely() throws {
     let directory = try temporaryDirectory()
     let expected = try file(#"[{"id": 1, "title": "\u001b[2J\u202eAlex"}]"#, in: directory)
-    let result = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, expected], environment: ["TERM": "xterm"])
+    let result = try BuiltBinary.run(
+      ["check"] + Self.pinned + [Self.example, expected], environment: ["TERM": "xterm"])
     #expect(result.status == 1)
     #expect(!result.stdout.contains(0x1B))
     #expect(result.stdoutText.contains(#"expected "\u{1B}[2J\u{202E}Alex""#))
@@ -91,33 +100,36 @@ import Testing
 
   @Test func updateKeepsTheMocksKeysAndIsRefusedInCI() throws {
     let directory = try temporaryDirectory()
-    let expected = try file(#"[{"id": 1, "date": "09:45 AM"}, {"id": 3, "title": "+33 6 45 67 66 66", "isUnread": true}]"#, in: directory)
-    let refused = try BuiltBinary.run(["check", "--update"] + Self.pinned + [Self.example, expected], environment: ["CI": "true"])
+    let expected = try file(
+      #"[{"id": 1, "date": "09:45 AM"}, {"id": 3, "title": "+33 6 45 67 66 66", "isUnread": true}]"#, in: directory)
+    let refused = try BuiltBinary.run(
+      ["check", "--update"] + Self.pinned + [Self.example, expected], environment: ["CI": "true"])
     #expect(refused.status == 64)
     #expect(refused.stderr.contains("--update is refused when CI is set"))
     let updated = try BuiltBinary.run(["check", "--update"] + Self.pinned + [Self.example, expected])
     #expect(updated.status == 0, "\(updated.stderr)")
     // The rows EXPECTED had keep their keys; the payload's other rows get the keys every row had.
-    #expect(try String(contentsOfFile: expected, encoding: .utf8) == """
-      [
-        {
-          "id": 1,
-          "date": "9:45\u{202F}AM"
-        },
-        {
-          "id": 3,
-          "title": "+33 6 45 67 99 66",
-          "isUnread": false
-        },
-        {
-          "id": 2
-        },
-        {
-          "id": 4
-        }
-      ]
+    #expect(
+      try String(contentsOfFile: expected, encoding: .utf8) == """
+        [
+          {
+            "id": 1,
+            "date": "9:45\u{202F}AM"
+          },
+          {
+            "id": 3,
+            "title": "+33 6 45 67 99 66",
+            "isUnread": false
+          },
+          {
+            "id": 2
+          },
+          {
+            "id": 4
+          }
+        ]
 
-      """)
+        """)
     let now = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, expected])
     #expect(now.status == 0, "\(now.stdoutText)")
   }
@@ -128,7 +140,8 @@ import Testing
     let running = try BuiltBinary.run(["check", Self.example, expected])
     #expect(running.status == 64)
     #expect(running.stderr.contains("check needs a frozen clock"))
-    let epoch = try BuiltBinary.run(["check", Self.example, expected], environment: ["SOURCE_DATE_EPOCH": "1643630400"])
+    let epoch = try BuiltBinary.run(
+      ["check", Self.example, expected], environment: ["SOURCE_DATE_EPOCH": "1643630400"])
     #expect(epoch.status == 1, "\(epoch.stderr)")
     #expect(epoch.stdoutText.hasSuffix("3 differences in 3 of 4 rows\n"), "\(epoch.stdoutText)")
   }
@@ -147,7 +160,8 @@ import Testing
       #expect(result.stderr.contains(message), "\(text): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
-    let missing = try BuiltBinary.run(["check"] + Self.pinned + [Self.example, directory.appendingPathComponent("none.json").path])
+    let missing = try BuiltBinary.run(
+      ["check"] + Self.pinned + [Self.example, directory.appendingPathComponent("none.json").path])
     #expect(missing.status == 66)
     let bothStandardInput = try BuiltBinary.run(["check"] + Self.pinned + ["-", "-"])
     #expect(bothStandardInput.status == 64)
@@ -160,8 +174,10 @@ import Testing
     let result = try BuiltBinary.run(
       ["check", "--cases", dataDirectory.appendingPathComponent("golden/cases").path, "--report", "junit", report])
     #expect(result.status == 0, "\(result.stdoutText)\(result.stderr)")
-    let cases = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.appendingPathComponent("golden/cases").path)
-      .filter { !$0.hasSuffix(".expected.json") }.count
+    let cases = try FileManager.default.contentsOfDirectory(
+      atPath: dataDirectory.appendingPathComponent("golden/cases").path
+    )
+    .filter { !$0.hasSuffix(".expected.json") }.count
     #expect(result.stdoutText.hasSuffix("\(cases) passed, 0 failed\n"))
     let xml = try String(contentsOfFile: report, encoding: .utf8)
     #expect(xml.contains(#"<testsuite name="inbox-format check "#))

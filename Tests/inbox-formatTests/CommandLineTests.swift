@@ -15,13 +15,14 @@ import Testing
     let result = try BuiltBinary.run(Self.pinned + [Self.example])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdoutText == """
-      [{"id":1,"initials":"AA","title":"Alexander Anderson","message":"Hello!! How are you?","date":"9:45\u{202F}AM","isUnread":true},\
-      {"id":2,"initials":"J","title":"Jessica","message":"This a short message","date":"Yesterday","isUnread":true},\
-      {"id":3,"initials":"?","title":"+33 6 45 67 99 66","message":"Un message en français cool !!","date":"Tuesday","isUnread":false},\
-      {"id":4,"initials":"GP","title":"Georges Pitt","message":"This a very long message to test the line limit that must only displays 1 line","date":"1/3/22","isUnread":true}]
+    #expect(
+      result.stdoutText == """
+        [{"id":1,"initials":"AA","title":"Alexander Anderson","message":"Hello!! How are you?","date":"9:45\u{202F}AM","isUnread":true},\
+        {"id":2,"initials":"J","title":"Jessica","message":"This a short message","date":"Yesterday","isUnread":true},\
+        {"id":3,"initials":"?","title":"+33 6 45 67 99 66","message":"Un message en français cool !!","date":"Tuesday","isUnread":false},\
+        {"id":4,"initials":"GP","title":"Georges Pitt","message":"This a very long message to test the line limit that must only displays 1 line","date":"1/3/22","isUnread":true}]
 
-      """)
+        """)
   }
 
   @Test func readsStandardInputWithoutAFileOrWithDash() throws {
@@ -67,14 +68,17 @@ import Testing
   }
 
   @Test func optionsChangeTheLabels() throws {
-    let french = try rows(try BuiltBinary.run(
-      ["--now", "2022-01-31T12:00:00Z", "--locale", "fr_FR.UTF-8", "--time-zone", "Europe/Paris", Self.example]))
+    let french = try rows(
+      try BuiltBinary.run(
+        ["--now", "2022-01-31T12:00:00Z", "--locale", "fr_FR.UTF-8", "--time-zone", "Europe/Paris", Self.example]))
     #expect(french.map { $0["date"] as? String } == ["09:45", "Hier", "Mardi", "03/01/2022"])
     let twentyFour = try rows(try BuiltBinary.run(Self.pinned + ["--hour-cycle", "24", Self.example]))
     #expect(twentyFour.first?["date"] as? String == "09:45")
     let cut = try rows(try BuiltBinary.run(Self.pinned + ["--preview-length", "10", Self.example]))
     #expect(cut.last?["message"] as? String == "This a ve…")
-    let epoch = try BuiltBinary.run(["--now", "@1643630400", "--locale", "en-US", "--time-zone", "Europe/Paris", Self.example])
+    let epoch = try BuiltBinary.run([
+      "--now", "@1643630400", "--locale", "en-US", "--time-zone", "Europe/Paris", Self.example,
+    ])
     #expect(epoch.stdout == (try BuiltBinary.run(Self.pinned + [Self.example])).stdout)
   }
 
@@ -177,11 +181,15 @@ import Testing
 
   @Test func formatWritesTheViewWithOutputText() throws {
     let result = try BuiltBinary.run(
-      ["--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris", "--output", "text",
-       dataDirectory.appendingPathComponent("examples/messages.json").path],
+      [
+        "--now", "2022-01-31T12:00:00Z", "--locale", "en-US", "--time-zone", "Europe/Paris", "--output", "text",
+        dataDirectory.appendingPathComponent("examples/messages.json").path,
+      ],
       environment: ["COLUMNS": "50"])
     #expect(result.status == 0)
-    #expect(result.stdoutText == String(decoding: InboxEncoder(layout: .text(width: 50)).encode(try exampleRows), as: UTF8.self))
+    #expect(
+      result.stdoutText
+        == String(decoding: InboxEncoder(layout: .text(width: 50)).encode(try exampleRows), as: UTF8.self))
     let pretty = try BuiltBinary.run(["--output", "text", "--pretty"])
     #expect(pretty.status == 64)
   }

@@ -24,17 +24,19 @@ import Testing
     let result = try BuiltBinary.run(Self.pinned + ["--map", "sendbird", "--viewer", "me"], stdin: Data(payload.utf8))
     #expect(result.status == 0, "\(result.stderr)")
     // 1643618733000 ms is 2022-01-31T08:45:33Z, 9:45 in Paris; the other member's name, its words' initials.
-    #expect(result.stdoutText == """
-      [{"id":"c1","initials":"JD","title":"Jane Doe","message":"Hi","date":"9:45\u{202F}AM","isUnread":true}]
+    #expect(
+      result.stdoutText == """
+        [{"id":"c1","initials":"JD","title":"Jane Doe","message":"Hi","date":"9:45\u{202F}AM","isUnread":true}]
 
-      """)
+        """)
     // Without a viewer, viewer() selects nothing: every member is "other" than nobody, so the first, "Me Myself".
     let unseen = try BuiltBinary.run(Self.pinned + ["--map", "sendbird"], stdin: Data(payload.utf8))
     #expect(unseen.stdoutText.contains(#""title":"Me Myself""#))
   }
 
   @Test func aMappingFileIsReadAndItsErrorsAreUsageErrors() throws {
-    let good = try temporaryFile(#"{"items":"$.data[*]","id":"$.key","name":"$.who","date":{"path":"$.at","encoding":"unix-s"}}"#)
+    let good = try temporaryFile(
+      #"{"items":"$.data[*]","id":"$.key","name":"$.who","date":{"path":"$.at","encoding":"unix-s"}}"#)
     let result = try BuiltBinary.run(
       Self.pinned + ["--map", good.path], stdin: Data(#"{"data":[{"key":7,"who":"Cher","at":1643618733}]}"#.utf8))
     #expect(result.status == 0, "\(result.stderr)")
@@ -67,16 +69,18 @@ import Testing
     let stream = Self.backends.appendingPathComponent("stream-chat.json").path
     let result = try BuiltBinary.run(Self.pinned + [stream])
     #expect(result.status == 65)
-    #expect(result.stderr.hasSuffix(
-      #"this looks like a payload for the built-in mapping "stream-chat": try --map stream-chat"# + "\n"))
+    #expect(
+      result.stderr.hasSuffix(
+        #"this looks like a payload for the built-in mapping "stream-chat": try --map stream-chat"# + "\n"))
   }
 
   @Test func anItemWhoseDateSelectsNothingIsNamedByItsPath() throws {
     let payload = #"{"channels":[{"channel_url":"a","last_message":{"created_at":1643618733000}},{"channel_url":"b"}]}"#
     let result = try BuiltBinary.run(Self.pinned + ["--map", "sendbird"], stdin: Data(payload.utf8))
     #expect(result.status == 65)
-    #expect(result.stderr.contains(
-      #"$['channels'][1] (id "b"): date: "$.last_message.created_at", then "$.created_at" selected nothing"#))
+    #expect(
+      result.stderr.contains(
+        #"$['channels'][1] (id "b"): date: "$.last_message.created_at", then "$.created_at" selected nothing"#))
     let skipped = try BuiltBinary.run(
       Self.pinned + ["--map", "sendbird", "--skip-invalid"], stdin: Data(payload.utf8))
     #expect(skipped.status == 3)
@@ -87,8 +91,9 @@ import Testing
   @Test func mappingsListsTheBuiltInsAndPrintsOne() throws {
     let list = try BuiltBinary.run(["mappings"])
     #expect(list.status == 0)
-    #expect(list.stdoutText.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
-      == ["post", "stream-chat", "sendbird", "matrix", "twilio", "intercom", "tdlib", "slack"])
+    #expect(
+      list.stdoutText.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        == ["post", "stream-chat", "sendbird", "matrix", "twilio", "intercom", "tdlib", "slack"])
     let sendbird = try BuiltBinary.run(["mappings", "sendbird"])
     #expect(sendbird.status == 0)
     let file = try String(contentsOf: dataDirectory.appendingPathComponent("mappings/sendbird.json"), encoding: .utf8)

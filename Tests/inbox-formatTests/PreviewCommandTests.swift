@@ -8,8 +8,10 @@ import Testing
   @Test(arguments: [
     (["preview", "-"], "preview needs a file; standard input cannot be watched"),
     (["preview", example, "--fields", "default"], "--fields does not apply to preview"),
-    (["preview", example, "--now", "2022-01-31T12:00:00Z", "--clock-start", "2022-01-31T12:00:00Z"],
-      "--now freezes the clock and --clock-start runs it: give one of them"),
+    (
+      ["preview", example, "--now", "2022-01-31T12:00:00Z", "--clock-start", "2022-01-31T12:00:00Z"],
+      "--now freezes the clock and --clock-start runs it: give one of them"
+    ),
     (["preview", example, "--locale", "a,b,c,d,e,f,g,h,i"], "--locale lists 9 locales; a preview shows at most 8"),
     (["preview", example, "--locale", "en-US,not a locale"], "--locale"),
     (["preview", example, "--port", "70000"], "--port must be from 0 to 65535, not 70000"),
@@ -22,7 +24,8 @@ import Testing
   }
 
   @Test func aFileThatCannotBeOpenedIs66() throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-format-missing-\(getpid()).json").path
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-format-missing-\(getpid()).json")
+      .path
     let result = try BuiltBinary.run(["preview", missing, "--port", "0"])
     #expect(result.status == 66)
     #expect(result.stderr.contains("cannot open \"\(missing)\": No such file or directory"), "\(result.stderr)")
@@ -73,7 +76,9 @@ import Testing
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("11 passed, 0 failed"), "\(text)")
     for name in ["preview-light.png", "preview-dark.png", "preview-rtl.png", "preview-locales.png"] {
-      let size = (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+      let size =
+        (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int)
+        ?? 0
       #expect(size > 10_000, "\(name): \(size) bytes")
     }
   }

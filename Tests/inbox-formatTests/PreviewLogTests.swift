@@ -20,14 +20,16 @@ import Testing
       #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
       if let message = object["message"] as? String { messages[message] = object["level"] as? String }
     }
-    #expect(messages.contains { $0.key.hasPrefix("previewing ") && $0.key.hasSuffix(" on http://127.0.0.1:\(preview.port)") })
+    #expect(
+      messages.contains { $0.key.hasPrefix("previewing ") && $0.key.hasSuffix(" on http://127.0.0.1:\(preview.port)") })
     #expect(messages.contains { $0.key.contains("invalid JSON") && $0.value == "warning" }, "\(messages)")
   }
 
   /// A file that cannot be opened at start is reported as JSON, before the
   /// command exits 66.
   @Test func aFileThatCannotBeOpenedIsAJSONLine() throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-format-missing-\(getpid()).json").path
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-format-missing-\(getpid()).json")
+      .path
     let result = try BuiltBinary.run(["preview", missing, "--port", "0", "--log-format", "json"])
     #expect(result.status == 66)
     let object = try #require(

@@ -30,10 +30,11 @@ import Testing
     let result = try BuiltBinary.run(["query", "$.items[0 x]"], stdin: Self.document)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == """
-      inbox-format: invalid JSONPath query: position 11: unexpected "x"; expected "," or "]" after a selector
+    #expect(
+      result.stderr == """
+        inbox-format: invalid JSONPath query: position 11: unexpected "x"; expected "," or "]" after a selector
 
-      """)
+        """)
   }
 
   @Test func inputThatIsNotJSONExits65() throws {

@@ -36,23 +36,31 @@ import Testing
   }
 
   @Test func keysComeInTheOrderGiven() throws {
-    let result = try BuiltBinary.run(Self.pinned + ["--fields", "avatarColor,date,id", "--output", "ndjson", Self.example])
+    let result = try BuiltBinary.run(
+      Self.pinned + ["--fields", "avatarColor,date,id", "--output", "ndjson", Self.example])
     #expect(result.status == 0)
-    #expect(result.stdoutText.split(separator: "\n").first == "{\"avatarColor\":1,\"date\":\"9:45\u{202F}AM\",\"id\":1}")
+    #expect(
+      result.stdoutText.split(separator: "\n").first == "{\"avatarColor\":1,\"date\":\"9:45\u{202F}AM\",\"id\":1}")
   }
 
   @Test func theDefaultFieldsGiveTodaysBytes() throws {
     let plain = try BuiltBinary.run(Self.pinned + ["--pretty", Self.example])
     let named = try BuiltBinary.run(
-      Self.pinned + ["--pretty", "--fields", "id,initials,title,message,date,isUnread", "--badge-limit", "5", Self.example])
-    let word = try BuiltBinary.run(Self.pinned + ["--pretty", "--fields", "default", "--date-style", "standard", Self.example])
+      Self.pinned + [
+        "--pretty", "--fields", "id,initials,title,message,date,isUnread", "--badge-limit", "5", Self.example,
+      ])
+    let word = try BuiltBinary.run(
+      Self.pinned + ["--pretty", "--fields", "default", "--date-style", "standard", Self.example])
     #expect(plain.status == 0)
     #expect(named.stdout == plain.stdout)
     #expect(word.stdout == plain.stdout)
   }
 
   @Test(arguments: [
-    (["--fields", "default,colour"], #"--fields "default,colour" names "colour", which is not a field; expected keys separated by commas among default, id, "#),
+    (
+      ["--fields", "default,colour"],
+      #"--fields "default,colour" names "colour", which is not a field; expected keys separated by commas among default, id, "#
+    ),
     (["--fields", "id,default"], #"--fields "id,default" names "id" twice"#),
     (["--fields", "id,,date"], #"--fields "id,,date" has an empty name"#),
     (["--fields", ""], #"--fields "" has an empty name"#),

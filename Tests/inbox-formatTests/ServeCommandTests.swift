@@ -31,8 +31,10 @@ import Testing
   @Test func jsonLogsAreOneObjectPerLine() async throws {
     let server = try ServerProcess(["serve", "--port", "0", "--log-format", "json", "--log-level", "trace"])
     let hostile = "/nowhere/%1B%5B2J%22%5C%E2%80%AE\"}{"
-    let missing = try await server.get(hostile, fields: "X-Request-Id: trace-me-1\r\n"
-      + "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n")
+    let missing = try await server.get(
+      hostile,
+      fields: "X-Request-Id: trace-me-1\r\n"
+        + "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\r\n")
     #expect(missing.head.hasPrefix("HTTP/1.1 404"))
     _ = try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8))
     let (status, _) = server.terminate()
@@ -71,7 +73,8 @@ import Testing
     let readyz = try await server.get("/readyz")
     #expect(readyz.head.hasPrefix("HTTP/1.1 503"))
     #expect(try await server.get("/healthz").head.hasPrefix("HTTP/1.1 200"))
-    #expect(try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8)).head.hasPrefix("HTTP/1.1 200"))
+    #expect(
+      try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8)).head.hasPrefix("HTTP/1.1 200"))
     let (status, signaled) = server.waitForExit()
     let stopped = ContinuousClock.now - stop
     #expect(status == 0 && !signaled)
@@ -212,7 +215,9 @@ final class ServerProcess: @unchecked Sendable {
           return continuation.resume(throwing: POSIXError(.EPROTO))
         }
         continuation.resume(
-          returning: (String(decoding: received[..<split.lowerBound], as: UTF8.self), Data(received[split.upperBound...])))
+          returning: (
+            String(decoding: received[..<split.lowerBound], as: UTF8.self), Data(received[split.upperBound...])
+          ))
       }
     }
   }

@@ -44,15 +44,21 @@ import Testing
 
   @Test func aBrokenNDJSONLineIsNamedByItsLineAndIndex() throws {
     let valid = BadInputTests.valid
-    let ndjson = [valid, #"{"id":2,"update_date":"2022-01-31T08:45:33Z""#, valid, "", #"{"id":4,"update_date":"nope"}"#, valid]
-      .joined(separator: "\n")
+    let ndjson = [
+      valid, #"{"id":2,"update_date":"2022-01-31T08:45:33Z""#, valid, "", #"{"id":4,"update_date":"nope"}"#, valid,
+    ]
+    .joined(separator: "\n")
     let result = try BuiltBinary.run(Self.pinned + ["--output", "ndjson"], stdin: Data(ndjson.utf8))
     #expect(result.status == 3)
     #expect(result.stdoutText.split(separator: "\n").count == 3)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 3)
-    #expect(lines[0].hasPrefix("inbox-format: <stdin>: skipped: line 2, column 45: [1]: invalid JSON: unexpected end of line"))
-    #expect(lines[1].hasPrefix(#"inbox-format: <stdin>: skipped: line 5, column 23: [3].update_date (id 4): invalid date "nope""#))
+    #expect(
+      lines[0].hasPrefix("inbox-format: <stdin>: skipped: line 2, column 45: [1]: invalid JSON: unexpected end of line")
+    )
+    #expect(
+      lines[1].hasPrefix(
+        #"inbox-format: <stdin>: skipped: line 5, column 23: [3].update_date (id 4): invalid date "nope""#))
     #expect(lines[2] == "inbox-format: <stdin>: skipped 2 invalid messages")
   }
 
@@ -72,7 +78,9 @@ import Testing
     let lines = result.stderr.split(separator: "\n")
     // The items skipped before it are reported, then the error; no count.
     #expect(lines.count == 5)
-    #expect(lines.last?.hasPrefix("inbox-format: <stdin>: line 7, column 12: invalid JSON: unexpected character \",\"") == true)
+    #expect(
+      lines.last?.hasPrefix("inbox-format: <stdin>: line 7, column 12: invalid JSON: unexpected character \",\"")
+        == true)
   }
 
   @Test func withoutTheFlagTheFirstInvalidMessageFailsTheRun() throws {

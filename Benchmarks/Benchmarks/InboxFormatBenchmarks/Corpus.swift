@@ -37,14 +37,21 @@ enum Corpus {
 
   private static func message(id: Int, using generator: inout SplitMix64) -> String {
     var fields = [#""id":\#(id)"#]
-    if generator.unit() > 0.03 { fields.append(#""firstname":\#(quoted(firstNames.randomElement(using: &generator)!))"#) }
+    if generator.unit() > 0.03 {
+      fields.append(#""firstname":\#(quoted(firstNames.randomElement(using: &generator)!))"#)
+    }
     if generator.unit() > 0.05 {
-      fields.append(generator.unit() > 0.02 ? #""lastname":\#(quoted(lastNames.randomElement(using: &generator)!))"# : #""lastname":null"#)
+      fields.append(
+        generator.unit() > 0.02
+          ? #""lastname":\#(quoted(lastNames.randomElement(using: &generator)!))"# : #""lastname":null"#)
     }
     let wordCount = Int.random(in: 1...40, using: &generator)
-    fields.append(#""message":\#(quoted((0..<wordCount).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")))"#)
+    fields.append(
+      #""message":\#(quoted((0..<wordCount).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")))"#
+    )
     if generator.unit() > 0.05 {
-      let digits = (0..<4).map { _ in String(format: "%02d", Int.random(in: 0...99, using: &generator)) }.joined(separator: " ")
+      let digits = (0..<4).map { _ in String(format: "%02d", Int.random(in: 0...99, using: &generator)) }.joined(
+        separator: " ")
       fields.append(#""phone_number":{"international":"+33 6 \#(digits)"}"#)
     }
     let age = Int(pow(generator.unit(), 3) * 400 * 86_400) - Int.random(in: -600...0, using: &generator)
@@ -55,7 +62,9 @@ enum Corpus {
       timeZoneSeparator: .colon, includingFractionalSeconds: fractional,
       timeZone: TimeZone(secondsFromGMT: offsetHours * 3600)!)
     fields.append(#""update_date":"\#(instant.formatted(style))""#)
-    if generator.unit() > 0.04 { fields.append(#""unread_count":\#([0, 0, 0, 1, 2, 10, 120].randomElement(using: &generator)!)"#) }
+    if generator.unit() > 0.04 {
+      fields.append(#""unread_count":\#([0, 0, 0, 1, 2, 10, 120].randomElement(using: &generator)!)"#)
+    }
     return "{" + fields.joined(separator: ",") + "}"
   }
 
@@ -72,7 +81,8 @@ enum Corpus {
       let text = (0..<wordCount).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
       let age = Int(pow(generator.unit(), 3) * 400 * 86_400)
       let milliseconds = (Int(now.timeIntervalSince1970) - age) * 1000 + Int.random(in: 0...999, using: &generator)
-      let digits = (0..<4).map { _ in String(format: "%02d", Int.random(in: 0...99, using: &generator)) }.joined(separator: " ")
+      let digits = (0..<4).map { _ in String(format: "%02d", Int.random(in: 0...99, using: &generator)) }.joined(
+        separator: " ")
       let unread = [0, 0, 0, 1, 2, 10, 120].randomElement(using: &generator)!
       channels.append(
         #"{"channel_url":"sendbird_group_channel_\#(index)","name":"","is_distinct":true,"unread_message_count":\#(unread),"#

@@ -122,7 +122,9 @@ extension Pipeline {
         let message: MessageAPIModel
         switch pending {
         case .raw(let raw):
-          let text = { (token: JSONScanner.StringToken?) in InputText(bytes: RawMessage.contents(of: token, in: input.bytes)) }
+          let text = { (token: JSONScanner.StringToken?) in
+            InputText(bytes: RawMessage.contents(of: token, in: input.bytes))
+          }
           if !isText,
             let row = rows.row(
               id: raw.id, message: text(raw.message), updateDate: raw.updateDate, unreadCount: raw.unreadCount,

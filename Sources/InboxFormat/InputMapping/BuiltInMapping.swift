@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Data/mappings/*.json by Scripts/embed-mappings.py; a test
 // checks that each document here is the file's text.
 

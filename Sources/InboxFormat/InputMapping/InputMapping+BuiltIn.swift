@@ -47,15 +47,15 @@ extension InputMapping {
   }
 
   func likelyBuiltIn(for bytes: UnsafeBufferPointer<UInt8>) -> InputMapping? {
-      func readsFirstItem(_ mapping: InputMapping) -> Bool {
-        if mapping.isPost {
-          var reader = InboxReader(bytes: bytes)
-          return (try? reader.next()) != nil
-        }
-        var reader = MappedReader(bytes: bytes, mapping: mapping.viewer(viewer))
+    func readsFirstItem(_ mapping: InputMapping) -> Bool {
+      if mapping.isPost {
+        var reader = InboxReader(bytes: bytes)
         return (try? reader.next()) != nil
       }
-      guard !readsFirstItem(self) else { return nil }
-      return Self.builtIns.first { $0.fields != fields && readsFirstItem($0) }
+      var reader = MappedReader(bytes: bytes, mapping: mapping.viewer(viewer))
+      return (try? reader.next()) != nil
+    }
+    guard !readsFirstItem(self) else { return nil }
+    return Self.builtIns.first { $0.fields != fields && readsFirstItem($0) }
   }
 }

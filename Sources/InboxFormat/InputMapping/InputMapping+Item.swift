@@ -140,7 +140,8 @@ private struct ItemFields {
 
   mutating func date(_ sources: [MappingSource]) throws(InboxFormatError) -> Date {
     guard let (value, source) = value(sources) else {
-      throw problem("date", sources, "selected nothing", expected: Self.expectedDate(sources.first?.encoding ?? .rfc3339))
+      throw problem(
+        "date", sources, "selected nothing", expected: Self.expectedDate(sources.first?.encoding ?? .rfc3339))
     }
     let expected = Self.expectedDate(source.encoding)
     switch (source.encoding, value) {

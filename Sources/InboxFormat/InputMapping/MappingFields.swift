@@ -19,7 +19,9 @@ struct MappingFields: Sendable, Hashable {
   }
 
   /// The keys of a mapping's document, in the order the docs list them.
-  static let keys = ["description", "items", "id", "firstname", "lastname", "name", "phone", "message", "date", "unread"]
+  static let keys = [
+    "description", "items", "id", "firstname", "lastname", "name", "phone", "message", "date", "unread",
+  ]
 
   /// The functions a mapping's queries may call: RFC 9535's, and `viewer()`.
   static let functions = JSONPathFunctions.standard.adding(.viewer)

@@ -263,9 +263,15 @@ private struct RegexParser {
   mutating func parsePiece() -> RegexNode? {
     guard let atom = parseAtom() else { return nil }
     switch peek {
-    case "*": position += 1; return .repetition(atom, minimum: 0, maximum: nil)
-    case "+": position += 1; return .repetition(atom, minimum: 1, maximum: nil)
-    case "?": position += 1; return .repetition(atom, minimum: 0, maximum: 1)
+    case "*":
+      position += 1
+      return .repetition(atom, minimum: 0, maximum: nil)
+    case "+":
+      position += 1
+      return .repetition(atom, minimum: 1, maximum: nil)
+    case "?":
+      position += 1
+      return .repetition(atom, minimum: 0, maximum: 1)
     case "{":
       position += 1
       guard let minimum = parseCount() else { return nil }

@@ -205,7 +205,8 @@ struct JSONPathParser {
 
   /// `logical-and-expr = basic-expr *(S "&&" S basic-expr)`
   private mutating func parseAnd() throws(JSONPathError) -> Operand {
-    try parseChain(of: "&", operand: { (parser) throws(JSONPathError) in try parser.parseBasic() }, combined: { .and($0) })
+    try parseChain(
+      of: "&", operand: { (parser) throws(JSONPathError) in try parser.parseBasic() }, combined: { .and($0) })
   }
 
   /// Operands joined by `||` or `&&` (`symbol` twice, blank space around

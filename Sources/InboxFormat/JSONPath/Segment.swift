@@ -26,12 +26,14 @@ enum Segment: Sendable, Hashable {
     switch node.value {
     case .array(let elements):
       for (index, element) in elements.enumerated() {
-        visit(JSONPathNode(value: element, location: node.location.appending(index)), selectors: selectors,
+        visit(
+          JSONPathNode(value: element, location: node.location.appending(index)), selectors: selectors,
           in: context, into: &output)
       }
     case .object(let object):
       for (key, value) in object {
-        visit(JSONPathNode(value: value, location: node.location.appending(key)), selectors: selectors,
+        visit(
+          JSONPathNode(value: value, location: node.location.appending(key)), selectors: selectors,
           in: context, into: &output)
       }
     default: break

@@ -73,7 +73,8 @@ enum DateLabelText: Hashable, Sendable {
 /// The date label of a message updated at `date`, seen at `now`: the rule of
 /// the README, plainly, in the zone of `days`, the words of `words` and
 /// the style `style`.
-func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords, style: LabelStyle = .standard) -> DateLabel {
+func dateLabel(for date: Date, now: Date, days: LocalDays, words: DateWords, style: LabelStyle = .standard) -> DateLabel
+{
   let seconds = date.wholeSecondsSince1970
   let nowSeconds = now.wholeSecondsSince1970
   let (text, validUntil) = dateLabel(
@@ -115,14 +116,17 @@ func dateLabel(
   switch DateBucket(daysAgo: today - day) {
   case .time: label = (.time(localMinute: floorDivide(localSeconds, by: 60)), dayStart(today + 1))
   case .yesterday: label = (.yesterday, dayStart(today + 1))
-  case .weekday: label = (style == .compact ? .abbreviatedWeekday(localDay: day) : .weekday(localDay: day), dayStart(today + 1))
+  case .weekday:
+    label = (style == .compact ? .abbreviatedWeekday(localDay: day) : .weekday(localDay: day), dayStart(today + 1))
   case .date:
     switch style {
     case .spoken: label = (.longDate(localDay: day), nil)
     case .compact:
       // Within now's year in the locale's calendar: the month and day, until the year ends.
       let year = calendar.yearDays(containing: today)
-      label = day >= year.lowerBound ? (.monthDay(localDay: day), dayStart(year.upperBound)) : (.shortDate(localDay: day), nil)
+      label =
+        day >= year.lowerBound
+        ? (.monthDay(localDay: day), dayStart(year.upperBound)) : (.shortDate(localDay: day), nil)
     case .standard, .relative: label = (.shortDate(localDay: day), nil)
     }
   case .laterDay: label = (style == .spoken ? .longDate(localDay: day) : .shortDate(localDay: day), dayStart(day))

@@ -101,4 +101,3 @@ func combinedInitials(_ first: String?, _ last: String?) -> String {
 private func isJoiningScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
   joiningScriptLetterRanges.containsScalar(scalar)
 }
-

@@ -72,7 +72,8 @@ private struct Escaper {
   var followsACharacter = false
 
   mutating func append(_ scalar: Unicode.Scalar, to result: inout String) {
-    let escaped = scalar == "\"" || scalar == "\\" || isHiddenInAMessage(scalar)
+    let escaped =
+      scalar == "\"" || scalar == "\\" || isHiddenInAMessage(scalar)
       || (!followsACharacter && isCombiningMark(scalar))
     switch scalar {
     case _ where !escaped: result.unicodeScalars.append(scalar)

@@ -140,7 +140,8 @@ extension RowRules {
         avatarColor: wanted.avatarColor ? avatarColor(of: id) : nil)
     }
     return Value(
-      id: id, initials: initials, title: title, message: preview, date: date, isUnread: isUnread(unreadCount: unreadCount),
+      id: id, initials: initials, title: title, message: preview, date: date,
+      isUnread: isUnread(unreadCount: unreadCount),
       extras: extras)
   }
 }
@@ -224,7 +225,8 @@ extension RowRules where Text == String {
   ) -> Value where Value.Text == String {
     // Strings are always shown, cleaned as needed: never nil.
     if let displayName = message.displayName {
-      return row(id: message.id, message: message.message, updateDate: message.updateDate,
+      return row(
+        id: message.id, message: message.message, updateDate: message.updateDate,
         unreadCount: message.unreadCount, as: value
       ) { rules in
         rules.names(displayName: displayName, phoneNumber: message.phoneNumber.international)

@@ -125,4 +125,3 @@ func isWrittenFamilyNameFirst(_ name: String) -> Bool {
 private func isFamilyNameFirstScript(_ scalar: Unicode.Scalar) -> Bool {
   familyNameFirstScriptRanges.containsScalar(scalar)
 }
-

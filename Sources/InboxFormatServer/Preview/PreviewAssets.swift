@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from Sources/InboxFormatServer/Preview/Assets by
 // Scripts/embed-preview.py; a test checks that each text here is the file's.
 

@@ -248,7 +248,8 @@ private struct Render: Sendable {
             }
           }
           let key = MadeRows.Key(version: document.version, settings: screen.settings, now: now)
-          let made = try madeRows(key, of: payload, with: screen.formatter.now(now), upTo: asked.map { $0.start + $0.count })
+          let made = try madeRows(
+            key, of: payload, with: screen.formatter.now(now), upTo: asked.map { $0.start + $0.count })
           total = made.isComplete ? made.rows.count : document.rowCount ?? made.rows.count
           var shown = made.rows[...]
           if let asked {
@@ -356,7 +357,9 @@ extension Render {
       item.add("counts", json: difference.counts(strict: false) ? "true" : "false")
       items.append(item.text)
     }
-    let pairs = check.pairs.map { "[\($0.expected.map(String.init) ?? "null"),\($0.actual.map(String.init) ?? "null")]" }
+    let pairs = check.pairs.map {
+      "[\($0.expected.map(String.init) ?? "null"),\($0.actual.map(String.init) ?? "null")]"
+    }
     var object = JSONObject()
     object.add("rows", json: RowCheck.jsonLine(expected))
     object.add("pairs", json: "[" + pairs.joined(separator: ",") + "]")

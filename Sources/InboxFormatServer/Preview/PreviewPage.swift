@@ -106,13 +106,16 @@ struct PreviewGuardMiddleware: RouterMiddleware {
     if listensOnLoopback, !isBoundName(host: host) {
       return Problem(
         .forbidden,
-        detail: "this preview answers requests to 127.0.0.1, localhost or [::1] only, not to \(quoted(host, limit: 100))")
+        detail:
+          "this preview answers requests to 127.0.0.1, localhost or [::1] only, not to \(quoted(host, limit: 100))")
     }
     let origins = request.headers[values: .origin]
     if let origin = origins.first, origins.count > 1 || origin.lowercased() != "http://" + host.lowercased() {
       return Problem(
         .forbidden,
-        detail: "this preview answers its own page only, not a page of \(quoted(origins.joined(separator: ", "), limit: 100))")
+        detail:
+          "this preview answers its own page only, not a page of \(quoted(origins.joined(separator: ", "), limit: 100))"
+      )
     }
     return nil
   }

@@ -28,7 +28,8 @@ struct PreviewQuery {
         case "locale":
           let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
           guard (1...PreviewConfiguration.mostLocales).contains(names.count) else {
-            throw OptionError.badNumber(value, expected: "1 to \(PreviewConfiguration.mostLocales) locales, separated by commas")
+            throw OptionError.badNumber(
+              value, expected: "1 to \(PreviewConfiguration.mostLocales) locales, separated by commas")
           }
           locales = try names.map { name throws(OptionError) in try settings.locale(name) }
         case "timeZone": timeZone = try settings.timeZone(value)

@@ -16,7 +16,9 @@ struct CheckReport {
     switch difference.kind {
     case .field(let key, let expected, let got, let onlySpacing):
       let values = "expected \(paint(expected.shown, "31")), got \(paint(got?.shown ?? "no such key", "32"))"
-      let note = onlySpacing ? (strict ? " (only spaces or bidi marks differ)" : paint(" only spaces or bidi marks differ;", "33")) : ""
+      let note =
+        onlySpacing
+        ? (strict ? " (only spaces or bidi marks differ)" : paint(" only spaces or bidi marks differ;", "33")) : ""
       return onlySpacing && !strict ? "\(place): \(key):\(note) \(values)" : "\(place): \(key): \(values)\(note)"
     case .missingRow:
       return "\(place): \(paint("missing", "31")) from the payload's rows"

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-
 import Glibc
 
 /// Where the payload comes from: a file, or standard input.
@@ -38,7 +37,9 @@ struct InputSource {
   /// opened (or is a directory, or with ``requiresRegularFile`` anything
   /// but a regular file) is reported and exits 66.
   func open() throws -> OpenInput {
-    guard let file else { return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false, report: report) }
+    guard let file else {
+      return OpenInput(descriptor: STDIN_FILENO, displayName: displayName, closesOnDeinit: false, report: report)
+    }
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of
     // waiting for one; it changes nothing for a regular file.
     let descriptor = file.withCString { Glibc.open($0, O_RDONLY | O_CLOEXEC | (requiresRegularFile ? O_NONBLOCK : 0)) }

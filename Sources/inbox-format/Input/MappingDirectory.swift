@@ -14,7 +14,8 @@ enum MappingDirectory {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
     } catch {
-      StandardError.write("inbox-format: cannot read the mappings directory \(quoted(path)): \(error.localizedDescription)")
+      StandardError.write(
+        "inbox-format: cannot read the mappings directory \(quoted(path)): \(error.localizedDescription)")
       throw ExitStatus.cannotOpenInput
     }
     var mappings: [InputMapping] = []

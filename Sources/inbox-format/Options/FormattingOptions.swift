@@ -64,7 +64,8 @@ struct FormattingOptions: ParsableArguments {
     (
       try fields.map { try usable(RowOptions.fields($0), "--fields") } ?? RowField.defaults,
       try dateStyle.map { try usable(RowOptions.dateStyle($0), "--date-style") } ?? .standard,
-      try badgeLimit.map { try usable(RowOptions.badgeLimit($0), "--badge-limit") } ?? FormattingContext.defaultBadgeLimit
+      try badgeLimit.map { try usable(RowOptions.badgeLimit($0), "--badge-limit") }
+        ?? FormattingContext.defaultBadgeLimit
     )
   }
 

@@ -1,9 +1,8 @@
 import ArgumentParser
+import Glibc
 import InboxFormatServer
 import Logging
 import Synchronization
-
-import Glibc
 
 /// Standard output, written whole and checked.
 enum StandardOutput {

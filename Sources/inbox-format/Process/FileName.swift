@@ -1,6 +1,5 @@
-import InboxFormat
-
 import Glibc
+import InboxFormat
 
 /// A file name as the command received it: bytes, which need not be UTF-8.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// What the command reads from the process: environment variables, the
@@ -14,7 +13,10 @@ struct ProcessEnvironment: Sendable {
   /// The process's environment as it was when the command started, before
   /// ``ProcessSetup`` removed what ICU must not read.
   static let current = ProcessEnvironment(
-    variables: Dictionary(EnvironmentEntries.all.map { (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self)) },
+    variables: Dictionary(
+      EnvironmentEntries.all.map {
+        (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value, as: UTF8.self))
+      },
       uniquingKeysWith: { first, _ in first }),
     clock: { Date() },
     // Read once TZ is gone: the zone of /etc/localtime.

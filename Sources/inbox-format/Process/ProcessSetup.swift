@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// What the process sets up once, first thing, before any formatting or

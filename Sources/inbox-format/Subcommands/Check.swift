@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import InboxFormat
 import InboxFormatOptions
-
-import Glibc
 
 extension InboxFormatCommand {
   /// `check`: a payload's rows against expected rows, for golden files and CI.
@@ -59,7 +58,9 @@ extension InboxFormatCommand {
           throw ValidationError("--cases takes no PAYLOAD or EXPECTED: each case names its own")
         }
       } else {
-        guard payload != nil, expected != nil else { throw ValidationError("check needs PAYLOAD and EXPECTED, or --cases DIR") }
+        guard payload != nil, expected != nil else {
+          throw ValidationError("check needs PAYLOAD and EXPECTED, or --cases DIR")
+        }
         guard payload != "-" || expected != "-" else {
           throw ValidationError("PAYLOAD and EXPECTED cannot both be standard input")
         }
@@ -75,7 +76,8 @@ extension InboxFormatCommand {
     func run() throws {
       let environment = ProcessEnvironment.current
       if update, let ci = environment["CI"], !ci.isEmpty {
-        throw ValidationError("--update is refused when CI is set: a CI run checks the expected rows, it does not record them")
+        throw ValidationError(
+          "--update is refused when CI is set: a CI run checks the expected rows, it does not record them")
       }
       let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
       let lines = CheckReport(color: color)
@@ -85,11 +87,13 @@ extension InboxFormatCommand {
       }
       guard try formatting.frozenNow(environment: environment) != nil else {
         throw ValidationError(
-          "check needs a frozen clock: give --now or set SOURCE_DATE_EPOCH (rows checked against the wall clock's time fail tomorrow)")
+          "check needs a frozen clock: give --now or set SOURCE_DATE_EPOCH (rows checked against the wall clock's time fail tomorrow)"
+        )
       }
       let expectedFile = InputSource(path: expected)
       let outcome = try Self.check(
-        payload: InputSource(path: payload), expected: expectedFile, context: formatting.context(environment: environment),
+        payload: InputSource(path: payload), expected: expectedFile,
+        context: formatting.context(environment: environment),
         defaultFields: formatting.rowSettings().fields, mapping: reading.mapping(), strict: strict, update: update,
         lines: lines)
       var output = outcome.lines.map { $0 + "\n" }.joined()
@@ -115,7 +119,8 @@ extension InboxFormatCommand {
       let fields = RowCheck.fields(comparingWith: expectedRows, otherwise: defaultFields)
       var bytes: [UInt8] = []
       try Rendering.format(
-        payload, with: InboxFormatter(context: context.fields(fields), layout: .compact, mapping: mapping), skipping: nil
+        payload, with: InboxFormatter(context: context.fields(fields), layout: .compact, mapping: mapping),
+        skipping: nil
       ) { bytes += $0 }
       let actualRows = try JSONDecoder().decode([CheckedRow].self, from: Data(bytes))
       let check: RowCheck
@@ -144,12 +149,17 @@ extension InboxFormatCommand {
         let notes = differences.count
         summary =
           "\(max(expectedRows.count, actualRows.count)) rows agree"
-          + (notes == 0 ? "" : notes == 1 ? " (1 string differs only in spaces or bidi marks; --strict counts it)"
-            : " (\(notes) strings differ only in spaces or bidi marks; --strict counts them)")
+          + (notes == 0
+            ? ""
+            : notes == 1
+              ? " (1 string differs only in spaces or bidi marks; --strict counts it)"
+              : " (\(notes) strings differ only in spaces or bidi marks; --strict counts them)")
       } else {
-        summary = "\(counted.count) \(counted.count == 1 ? "difference" : "differences") in \(rowsDiffering) of \(max(expectedRows.count, actualRows.count)) rows"
+        summary =
+          "\(counted.count) \(counted.count == 1 ? "difference" : "differences") in \(rowsDiffering) of \(max(expectedRows.count, actualRows.count)) rows"
       }
-      return Outcome(lines: differences.map { lines.line($0, strict: strict) }, summary: summary, failed: !counted.isEmpty)
+      return Outcome(
+        lines: differences.map { lines.line($0, strict: strict) }, summary: summary, failed: !counted.isEmpty)
     }
 
     /// The rows of EXPECTED. A file that cannot be opened exits 66 (with
@@ -249,7 +259,9 @@ extension InboxFormatCommand {
     }
 
     /// Checks one case; a case that cannot be read or run fails, saying why.
-    private func checkCase(named name: String, in directory: String, environment: ProcessEnvironment, lines: CheckReport)
+    private func checkCase(
+      named name: String, in directory: String, environment: ProcessEnvironment, lines: CheckReport
+    )
       -> CaseResult
     {
       let base = URL(fileURLWithPath: directory)
@@ -267,7 +279,8 @@ extension InboxFormatCommand {
         let mappingOptions = try MappingOptions.parse(
           (golden.map.map { ["--map", $0] } ?? []) + (golden.viewer.map { ["--viewer", $0] } ?? []))
         guard try options.frozenNow(environment: environment) != nil else {
-          return CaseResult(name: name, failure: ("the case names no \"now\": its rows would change with the wall clock", []))
+          return CaseResult(
+            name: name, failure: ("the case names no \"now\": its rows would change with the wall clock", []))
         }
         let outcome = try Self.check(
           payload: InputSource(path: path(golden.input)),
@@ -290,7 +303,9 @@ enum JUnitReport {
     let failures = results.filter { $0.failure != nil }.count
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml += #"<testsuites tests="\#(results.count)" failures="\#(failures)">"# + "\n"
-    xml += #"  <testsuite name="\#(escaped(suite))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0">"# + "\n"
+    xml +=
+      #"  <testsuite name="\#(escaped(suite))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0">"#
+      + "\n"
     for result in results {
       let name = escaped(result.name)
       guard let failure = result.failure else {
@@ -298,7 +313,9 @@ enum JUnitReport {
         continue
       }
       xml += #"    <testcase classname="inbox-format.check" name="\#(name)">"# + "\n"
-      xml += #"      <failure message="\#(escaped(failure.summary))">\#(escaped(failure.lines.joined(separator: "\n")))</failure>"# + "\n"
+      xml +=
+        #"      <failure message="\#(escaped(failure.summary))">\#(escaped(failure.lines.joined(separator: "\n")))</failure>"#
+        + "\n"
       xml += "    </testcase>\n"
     }
     return xml + "  </testsuite>\n</testsuites>\n"

@@ -25,7 +25,8 @@ extension InboxFormatCommand {
     @Flag(
       help: ArgumentHelp(
         "Leave out invalid messages instead of failing, each reported on standard error.",
-        discussion: "Exits 3 when any was left out. The input must still be JSON: a syntax error outside NDJSON fails."))
+        discussion: "Exits 3 when any was left out. The input must still be JSON: a syntax error outside NDJSON fails.")
+    )
     var skipInvalid = false
 
     func validate() throws {
@@ -50,7 +51,9 @@ extension InboxFormatCommand {
       // memory, and output is held back until the input has proved valid,
       // up to a bound.
       var output = HeldBackOutput()
-      try Rendering.format(input, with: InboxFormatter(context: context, layout: layout, mapping: mapping), skipping: report) {
+      try Rendering.format(
+        input, with: InboxFormatter(context: context, layout: layout, mapping: mapping), skipping: report
+      ) {
         try output.write($0)
       }
       try output.flush()

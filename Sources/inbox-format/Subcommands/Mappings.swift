@@ -19,7 +19,8 @@ extension InboxFormatCommand {
     func validate() throws {
       if let name, InputMapping.builtIn(named: name) == nil {
         throw ValidationError(
-          "no built-in mapping \(quoted(name)); expected one of \(InputMapping.builtIns.map(\.name).joined(separator: ", "))")
+          "no built-in mapping \(quoted(name)); expected one of \(InputMapping.builtIns.map(\.name).joined(separator: ", "))"
+        )
       }
     }
 
@@ -30,7 +31,8 @@ extension InboxFormatCommand {
       }
       let width = InputMapping.builtIns.map(\.name.count).max() ?? 0
       let lines = InputMapping.builtIns.map { mapping in
-        mapping.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + Self.headline(of: mapping.summary ?? "")
+        mapping.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+          + Self.headline(of: mapping.summary ?? "")
       }
       try StandardOutput.write(Array((lines.joined(separator: "\n") + "\n").utf8))
     }

@@ -93,7 +93,8 @@ extension InboxFormatCommand {
       if let expect {
         let mock = PreviewSource()
         // A mock that is not rows at start exits 65; later, its banner shows.
-        try FileWatcher.start(expect, into: mock, exitingOnFirstRejection: true) { input, bytes throws(FileWatcher.Rejected) in
+        try FileWatcher.start(expect, into: mock, exitingOnFirstRejection: true) {
+          input, bytes throws(FileWatcher.Rejected) in
           do throws(RowCheck.Unusable) {
             return try RowCheck.expectedRows(decoding: bytes).count
           } catch {
@@ -115,7 +116,8 @@ extension InboxFormatCommand {
       guard let locale = formatting.locale else { return [nil] }
       let names = locale.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard names.count <= PreviewConfiguration.mostLocales else {
-        throw ValidationError("--locale lists \(names.count) locales; a preview shows at most \(PreviewConfiguration.mostLocales)")
+        throw ValidationError(
+          "--locale lists \(names.count) locales; a preview shows at most \(PreviewConfiguration.mostLocales)")
       }
       return names
     }
@@ -142,7 +144,8 @@ enum FileWatcher {
   /// its first reading is rejected (65); otherwise a rejected reading is
   /// shown.
   static func start(
-    _ path: String, into source: PreviewSource, exitingOnFirstRejection: Bool = false, accepting accept: @escaping Accept
+    _ path: String, into source: PreviewSource, exitingOnFirstRejection: Bool = false,
+    accepting accept: @escaping Accept
   ) throws {
     let started = DispatchSemaphore(value: 0)
     let failure = Mutex<(any Error)?>(nil)

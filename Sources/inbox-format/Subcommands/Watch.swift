@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import InboxFormat
 import InboxFormatOptions
-
-import Glibc
 
 extension InboxFormatCommand {
   /// `watch`: a live inbox that follows the file and the clock.
@@ -148,7 +147,8 @@ enum OutputFile {
   static func check(_ output: FileName, watching file: FileName) throws {
     guard !output.isEmpty else { throw ValidationError("--output needs a file name; it is empty") }
     var outputStatus = stat()
-    guard output.withCString({ stat($0, &outputStatus) }) == 0 else { return }  // not there yet: made at the first render
+    // Not there yet: made at the first render.
+    guard output.withCString({ stat($0, &outputStatus) }) == 0 else { return }
     if outputStatus.st_mode & S_IFMT == S_IFDIR {
       throw ValidationError("--output \(output.quoted) is a directory; expected a file to write")
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CTimerFD
 import Foundation
-
 import Glibc
 
 /// The watch loop's events from the kernel, all waited for in one poll(2):
@@ -164,9 +163,11 @@ final class KernelWatchEvents: WatchEventSource {
       let header = MemoryLayout<inotify_event>.size
       while offset + header <= count {
         let (watch, mask, length) = buffer.withUnsafeBytes {
-          ($0.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+          (
+            $0.loadUnaligned(fromByteOffset: offset, as: Int32.self),
             $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-            Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+            Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+          )
         }
         let eventName = buffer[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
         offset += header + length
@@ -255,7 +256,8 @@ private func handleSignals(writingTo descriptor: Int32) {
   for signal in KernelWatchEvents.stoppingSignals.union([SIGWINCH, SIGCONT]) {
     var inherited = sigaction()
     sigaction(signal, nil, &inherited)
-    let isIgnored = unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    let isIgnored =
+      unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     if isIgnored && (signal == SIGINT || signal == SIGHUP) { continue }
     sigaction(signal, &action, nil)
   }

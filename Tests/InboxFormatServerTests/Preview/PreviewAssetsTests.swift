@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-@testable import InboxFormatServer
 import Testing
+
+@testable import InboxFormatServer
 
 /// The preview page's files in `Sources/InboxFormatServer/Preview/Assets`
 /// and the text the binary serves.
@@ -21,7 +22,8 @@ import Testing
   @Test func thePageServesTheFilesWithTheZoneListFilledIn() throws {
     let frame = try String(contentsOf: Self.assets.appendingPathComponent("preview.html"), encoding: .utf8)
     #expect(frame.contains("<!-- zones -->"))
-    #expect(PreviewPage.assets["/"]?.body == frame.replacingOccurrences(of: "<!-- zones -->", with: PreviewPage.zoneOptions))
+    #expect(
+      PreviewPage.assets["/"]?.body == frame.replacingOccurrences(of: "<!-- zones -->", with: PreviewPage.zoneOptions))
     #expect(PreviewPage.zoneOptions.contains("<option value=\"Europe/Paris\"></option>"))
     #expect(PreviewPage.assets["/preview.css"]?.body == PreviewPage.css)
     #expect(PreviewPage.assets["/preview.js"]?.body == PreviewPage.script)

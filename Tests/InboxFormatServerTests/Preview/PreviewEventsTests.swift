@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import InboxFormat
-@testable import InboxFormatServer
 import NIOCore
 import Synchronization
 import Testing
+
+@testable import InboxFormatServer
 
 /// `GET /events` on a live server, read as a browser's EventSource reads it.
 @Suite struct PreviewEventsTests {
@@ -85,7 +86,8 @@ import Testing
     try await withServer(.live, previewConfiguration(source)) { client in
       let events = try EventReader(port: try #require(client.port), path: "/events")
       _ = try #require(await events.next())
-      let edited = Array(String(decoding: payload, as: UTF8.self).replacingOccurrences(of: "Alexander", with: "Alex").utf8)
+      let edited = Array(
+        String(decoding: payload, as: UTF8.self).replacingOccurrences(of: "Alexander", with: "Alex").utf8)
       source.update(payload: edited)
       let afterEdit = try #require(await events.next())
       #expect(afterEdit.raw.contains(#""rows":\#(try expectedRows(payload: edited))}"#))
@@ -132,7 +134,9 @@ import Testing
       #expect(before.raw.contains(#""date":"9:45\#u{202F}AM""#))
       let waited = ContinuousClock.now
       let after = try #require(await events.next())
-      #expect(after.raw.contains(#""id":1,"initials":"AA","title":"Alexander Anderson","message":"Hello!! How are you?","date":"Yesterday""#))
+      #expect(
+        after.raw.contains(
+          #""id":1,"initials":"AA","title":"Alexander Anderson","message":"Hello!! How are you?","date":"Yesterday""#))
       // Half a second on the stream's clock; the bound leaves room for a
       // test run that loads both cores (a stream without its timer never
       // renders again).
@@ -216,7 +220,8 @@ import Testing
       #expect(missing.status == .notFound)
       #expect(
         try ProblemBody(missing).detail
-          == #"nothing at "/nowhere"; expected GET /, GET /events, POST /v1/rows, GET /healthz, GET /readyz or GET /openapi.yaml"#)
+          == #"nothing at "/nowhere"; expected GET /, GET /events, POST /v1/rows, GET /healthz, GET /readyz or GET /openapi.yaml"#
+      )
     }
   }
 
@@ -251,7 +256,8 @@ import Testing
         #expect(answer.hasPrefix("HTTP/1.1 403"), "\(host)")
         #expect(answer.contains("answers requests to 127.0.0.1, localhost or [::1] only"))
       }
-      let good = await Self.answer(to: "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n", port: port)
+      let good = await Self.answer(
+        to: "GET / HTTP/1.1\r\nHost: localhost:\(port)\r\nConnection: close\r\n\r\n", port: port)
       #expect(good.hasPrefix("HTTP/1.1 200"))
     }
   }
@@ -267,8 +273,9 @@ import Testing
       let answer = await Self.answer(to: request, port: try #require(client.port))
       #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
       #expect(answer.contains("application/problem+json"))
-      #expect(answer.contains(#""detail":"a request needs a Host field; this one has none""#)
-        || answer.contains(#""detail":"a request has one Host field; this one has 2""#))
+      #expect(
+        answer.contains(#""detail":"a request needs a Host field; this one has none""#)
+          || answer.contains(#""detail":"a request has one Host field; this one has 2""#))
     }
   }
 
@@ -288,10 +295,12 @@ import Testing
         }
       }
       let own = await Self.answer(
-        to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+        to:
+          "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
         port: port)
       #expect(own.hasPrefix("HTTP/1.1 200"))
-      let none = await Self.answer(to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+      let none = await Self.answer(
+        to: "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
       #expect(none.hasPrefix("HTTP/1.1 200"))
     }
   }
@@ -333,7 +342,9 @@ final class EventReader: Sendable {
 
   init(port: Int, path: String) throws {
     connection = try RawConnection(port: port, timeout: 10)
-    Task { [connection] in await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n") }
+    Task { [connection] in
+      await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+    }
   }
 
   /// Stops sending, as a page that is closed does.

@@ -1,7 +1,8 @@
 import Foundation
 import InboxFormat
-@testable import InboxFormatServer
 import Testing
+
+@testable import InboxFormatServer
 
 /// `GET /events` for a large file (a window of rows) and beside a mock (`--expect`).
 extension PreviewEventsTests {
@@ -36,7 +37,8 @@ extension PreviewEventsTests {
 
   @Test func aSmallFileGoesWhole() async throws {
     let source = PreviewSource()
-    source.update(payload: Self.payload(messages: PreviewConfiguration.wholeFileRows), rows: PreviewConfiguration.wholeFileRows)
+    source.update(
+      payload: Self.payload(messages: PreviewConfiguration.wholeFileRows), rows: PreviewConfiguration.wholeFileRows)
     try await withServer(.live, previewConfiguration(source)) { client in
       let events = try EventReader(port: try #require(client.port), path: "/events")
       let screen = try #require((await events.next()?.data?["screens"] as? [[String: Any]])?.first)

@@ -25,7 +25,9 @@ final class RawConnection: @unchecked Sendable {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard result == 0 else {
       close(descriptor)
@@ -43,7 +45,8 @@ final class RawConnection: @unchecked Sendable {
       return bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
         while offset < buffer.count {
-          let sent = Glibc.send(self.descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+          let sent = Glibc.send(
+            self.descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
           if sent <= 0 { return false }
           offset += sent
         }

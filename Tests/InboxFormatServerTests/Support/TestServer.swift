@@ -38,7 +38,8 @@ let examplePayload: ByteBuffer = {
 
 /// What the library writes for `payload` in `context` as `layout`: the bytes the service must answer.
 func libraryOutput(
-  _ payload: [UInt8], _ context: FormattingContext, mapping: InputMapping = .post, layout: InboxEncoder.Layout = .compact
+  _ payload: [UInt8], _ context: FormattingContext, mapping: InputMapping = .post,
+  layout: InboxEncoder.Layout = .compact
 ) throws -> String {
   var output: [UInt8] = []
   try InboxFormatter(context: context, layout: layout, mapping: mapping).format(payload) { output += $0 }
@@ -47,7 +48,9 @@ func libraryOutput(
 
 /// `value` percent-encoded for a query.
 func queryEncoded(_ value: String) -> String {
-  value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"))!
+  value.addingPercentEncoding(
+    withAllowedCharacters: CharacterSet(
+      charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"))!
 }
 
 /// Runs `test` against the application of `configuration`, set up as `setup` says.

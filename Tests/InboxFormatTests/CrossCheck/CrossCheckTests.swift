@@ -40,7 +40,9 @@ import Testing
     for locale in ["ar-EG", "ar-SA", "he-IL", "fa-IR", "ur-PK", "th-TH", "ja-JP-u-ca-japanese"] {
       #expect(locales.contains(locale), "\(locale) is not cross-checked")
     }
-    for zone in ["Pacific/Apia", "America/Sao_Paulo", "Asia/Gaza", "America/Havana", "Asia/Kathmandu", "Pacific/Chatham"] {
+    for zone in [
+      "Pacific/Apia", "America/Sao_Paulo", "Asia/Gaza", "America/Havana", "Asia/Kathmandu", "Pacific/Chatham",
+    ] {
       #expect(zones.contains(zone), "\(zone) is not cross-checked")
     }
     let buckets = Dictionary(grouping: Self.outcomes, by: \.bucket).mapValues(\.count)
@@ -65,13 +67,15 @@ import Testing
     let used = Set(Self.outcomes.flatMap { $0.explanation ?? [] })
       .union(StylesCrossCheckTests.compared.flatMap { $0.explanation ?? [] })
     for difference in Self.differences where !used.contains(difference.id) {
-      Issue.record("differences.json: \(difference.id) explains no label any more; remove it and its line in DIFFERENCES.md")
+      Issue.record(
+        "differences.json: \(difference.id) explains no label any more; remove it and its line in DIFFERENCES.md")
     }
     // The count per difference, for the record.
     let counts = Dictionary(grouping: Self.outcomes.flatMap { $0.explanation ?? [] }, by: { $0 }).mapValues(\.count)
     let exact = Self.outcomes.filter { $0.explanation == [] }.count
-    print("cross-check: \(Self.outcomes.count) labels, \(exact) identical to Node, explained: "
-      + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    print(
+      "cross-check: \(Self.outcomes.count) labels, \(exact) identical to Node, explained: "
+        + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
   }
 
   @Test func everyDifferenceIsDocumented() throws {
@@ -150,10 +154,13 @@ struct Scenario: Decodable, Sendable {
   var outcomes: [Outcome] {
     let mapper = MessageMapper(context: context())
     let rows = labels.map { label in
-      mapper.map(MessageAPIModel(id: .integer(label.instant), updateDate: Date(timeIntervalSince1970: Double(label.instant))))
+      mapper.map(
+        MessageAPIModel(id: .integer(label.instant), updateDate: Date(timeIntervalSince1970: Double(label.instant))))
     }
     return zip(labels, rows).map { label, row in
-      Outcome(scenario: self, label: label, actual: row.date, actualValidUntil: row.dateValidUntil.map { Int64($0.timeIntervalSince1970) })
+      Outcome(
+        scenario: self, label: label, actual: row.date,
+        actualValidUntil: row.dateValidUntil.map { Int64($0.timeIntervalSince1970) })
     }
   }
 }
@@ -175,7 +182,9 @@ struct Outcome: Sendable {
     var foundation = actual
     if let calendar = applicable.compactMap(\.calendar).first {
       let mapper = MessageMapper(context: scenario.context(calendar: Calendar(identifier: calendar.identifier)))
-      foundation = mapper.map(MessageAPIModel(id: .integer(0), updateDate: Date(timeIntervalSince1970: Double(label.instant)))).date
+      foundation =
+        mapper.map(MessageAPIModel(id: .integer(0), updateDate: Date(timeIntervalSince1970: Double(label.instant))))
+        .date
     }
     var node = label.expected
     for difference in applicable {
@@ -249,10 +258,12 @@ struct Difference: Decodable, Sendable {
         return regex.stringByReplacingMatches(
           in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
       case .latinDigits:
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-          scalar.properties.numericType == .decimal
-            ? Unicode.Scalar(UInt8(ascii: "0") + UInt8(scalar.properties.numericValue!)) : scalar
-        }))
+        return String(
+          String.UnicodeScalarView(
+            text.unicodeScalars.map { scalar in
+              scalar.properties.numericType == .decimal
+                ? Unicode.Scalar(UInt8(ascii: "0") + UInt8(scalar.properties.numericValue!)) : scalar
+            }))
       }
     }
   }

@@ -79,7 +79,8 @@ import Testing
   }
 
   static let scenarios: [StyleScenario] = {
-    let text = try! String(contentsOf: CrossCheckTests.directory.appendingPathComponent("styles.ndjson"), encoding: .utf8)
+    let text = try! String(
+      contentsOf: CrossCheckTests.directory.appendingPathComponent("styles.ndjson"), encoding: .utf8)
     let decoder = JSONDecoder()
     return text.split(separator: "\n").map { try! decoder.decode(StyleScenario.self, from: Data($0.utf8)) }
   }()
@@ -106,7 +107,8 @@ import Testing
     let relative = MessageMapper(context: scenario.context(.relative))
     var out: [Compared] = []
     for row in scenario.rows {
-      let message = MessageAPIModel(id: .integer(row.instant), updateDate: Date(timeIntervalSince1970: Double(row.instant)))
+      let message = MessageAPIModel(
+        id: .integer(row.instant), updateDate: Date(timeIntervalSince1970: Double(row.instant)))
       let compactRow = compact.map(message)
       let relativeRow = relative.map(message)
       let ago = scenario.now - row.instant
@@ -125,7 +127,8 @@ import Testing
         if style == "spoken" { compared.actualValidUntil = expectedValidUntil }
         compared.explanation = explain(actual, expected, locale: scenario.locale, bucket: bucket) {
           calendar in
-          let mapper = MessageMapper(context: scenario.context(style == "relative" ? .relative : .compact, calendar: calendar))
+          let mapper = MessageMapper(
+            context: scenario.context(style == "relative" ? .relative : .compact, calendar: calendar))
           let row = mapper.map(message)
           return style == "spoken" ? row.spokenDate ?? "" : row.date
         }
@@ -136,11 +139,15 @@ import Testing
     for badge in scenario.badges {
       let actual = mapper.context.badgeLimit(badge.limit).fields([.unreadBadge])
       let row = MessageMapper(context: actual).map(
-        MessageAPIModel(id: .integer(0), updateDate: Date(timeIntervalSince1970: Double(scenario.now)), unreadCount: badge.count))
+        MessageAPIModel(
+          id: .integer(0), updateDate: Date(timeIntervalSince1970: Double(scenario.now)), unreadCount: badge.count))
       var compared = Compared(
         scenario: "\(scenario.locale) badge of \(badge.count) limited to \(badge.limit)", locale: scenario.locale,
-        bucket: "badge", actual: row.unreadBadge ?? "", expected: badge.text, actualValidUntil: nil, expectedValidUntil: nil)
-      compared.explanation = explain(compared.actual, badge.text, locale: scenario.locale, bucket: "badge") { _ in compared.actual }
+        bucket: "badge", actual: row.unreadBadge ?? "", expected: badge.text, actualValidUntil: nil,
+        expectedValidUntil: nil)
+      compared.explanation = explain(compared.actual, badge.text, locale: scenario.locale, bucket: "badge") { _ in
+        compared.actual
+      }
       out.append(compared)
     }
     return out
@@ -185,12 +192,14 @@ import Testing
     let unexplained = Self.compared.filter { $0.explanation == nil }
     for compared in unexplained.prefix(2000) {
       Issue.record(
-        "\(compared.scenario), \(compared.bucket): got \(compared.actual.debugDescription), Node says \(compared.expected.debugDescription)")
+        "\(compared.scenario), \(compared.bucket): got \(compared.actual.debugDescription), Node says \(compared.expected.debugDescription)"
+      )
     }
     #expect(unexplained.count == 0, "labels that differ from Node without an explanation, of \(Self.compared.count)")
     let counts = Dictionary(grouping: Self.compared.flatMap { $0.explanation ?? [] }, by: { $0 }).mapValues(\.count)
-    print("styles cross-check: \(Self.compared.count) labels, \(Self.compared.filter { $0.explanation == [] }.count) identical, explained: "
-      + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    print(
+      "styles cross-check: \(Self.compared.count) labels, \(Self.compared.filter { $0.explanation == [] }.count) identical, explained: "
+        + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
   }
 
   @Test func everyExpiryIsNodesArithmetic() {
@@ -199,7 +208,8 @@ import Testing
     let wrong = Self.compared.filter { $0.actualValidUntil != $0.expectedValidUntil }
     for compared in wrong.prefix(20) {
       Issue.record(
-        "\(compared.scenario), \(compared.bucket) \(compared.expected.debugDescription): valid until \(String(describing: compared.actualValidUntil)), Node says \(String(describing: compared.expectedValidUntil))")
+        "\(compared.scenario), \(compared.bucket) \(compared.expected.debugDescription): valid until \(String(describing: compared.actualValidUntil)), Node says \(String(describing: compared.expectedValidUntil))"
+      )
     }
     #expect(wrong.count == 0, "expiry instants that differ from Node's arithmetic")
   }

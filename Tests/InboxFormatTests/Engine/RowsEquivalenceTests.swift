@@ -12,7 +12,8 @@ import Testing
 /// cycles and preview lengths.
 @Suite struct RowsEquivalenceTests {
   @Test func theMappersRowsAreTheRulesRows() async {
-    await propertyCheck(count: 300, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context) { messages, context in
+    await propertyCheck(count: 300, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context)
+    { messages, context in
       let sent = messages.map { $0.sent(relativeTo: context.now) }
       var rules = PlainRules(context: context)
       let expected = sent.map { rules.row(of: $0) }
@@ -24,7 +25,8 @@ import Testing
   }
 
   @Test func theFormattersBytesAreTheRulesRowsWritten() async {
-    await propertyCheck(count: 200, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context) { messages, context in
+    await propertyCheck(count: 200, input: Gen<UnsentMessage>.message.array(of: 1...8), Gen<FormattingContext>.context)
+    { messages, context in
       let sent = messages.map { $0.sent(relativeTo: context.now) }
       var rules = PlainRules(context: context)
       let expected = InboxEncoder(layout: .compact).encode(sent.map { rules.row(of: $0) })
@@ -77,7 +79,8 @@ import Testing
       switch form {
       case 0: first
       case 1: "\(first) \(last)"
-      case 2: ["Jane Doe", "Cher", "jean-luc  picard", "J. R. R. Tolkien", "(Ann) Lee", "--- x", "7 up"][first.utf8.count % 7]
+      case 2:
+        ["Jane Doe", "Cher", "jean-luc  picard", "J. R. R. Tolkien", "(Ann) Lee", "--- x", "7 up"][first.utf8.count % 7]
       default: "\(first) \(last) \(first)"
       }
     }
@@ -94,7 +97,8 @@ import Testing
       #expect(MessageMapper(context: context).map(sent) == expectedRows)
       let expected = InboxEncoder(layout: .compact).encode(expectedRows)
       var output: [UInt8] = []
-      let payload = InboxTestPayload.plainBytes(of: sent).replacing(Array(#""firstname":"#.utf8), with: Array(#""name":"#.utf8))
+      let payload = InboxTestPayload.plainBytes(of: sent).replacing(
+        Array(#""firstname":"#.utf8), with: Array(#""name":"#.utf8))
       try InboxFormatter(context: context, mapping: mapping).format(payload) { output += $0 }
       #expect(output == expected, "\(String(decoding: payload, as: UTF8.self))")
     }
@@ -104,12 +108,17 @@ import Testing
   /// can lie in the input: the formatter cuts exactly where the rules do.
   @Test func previewsAroundTheirLimit() throws {
     let texts = (0...24).flatMap { length in
-      [String(repeating: "a", count: length), String(repeating: "é", count: length), String(repeating: "e\u{301}", count: length)]
+      [
+        String(repeating: "a", count: length), String(repeating: "é", count: length),
+        String(repeating: "e\u{301}", count: length),
+      ]
     }
     for limit in 1...20 {
       let context = Pinned.context(previewLength: limit)
       var rules = PlainRules(context: context)
-      let messages = texts.enumerated().map { MessageAPIModel(id: .integer(Int64($0)), firstname: "Ann", message: $1, updateDate: context.now) }
+      let messages = texts.enumerated().map {
+        MessageAPIModel(id: .integer(Int64($0)), firstname: "Ann", message: $1, updateDate: context.now)
+      }
       let expected = InboxEncoder(layout: .compact).encode(messages.map { rules.row(of: $0) })
       var output: [UInt8] = []
       try InboxFormatter(context: context).format(InboxTestPayload.plainBytes(of: messages)) { output += $0 }

@@ -90,7 +90,8 @@ import Testing
 
   @Test func notJSON() throws {
     let json = #"{"items": }"#
-    let syntax = try #require(Result { () throws(InboxFormatError) in try JSONValue.read(from: Array(json.utf8)) }.failure)
+    let syntax = try #require(
+      Result { () throws(InboxFormatError) in try JSONValue.read(from: Array(json.utf8)) }.failure)
     // The syntax error as the payload reader reports it: at the "}".
     #expect(syntax.location == InputLocation(line: 1, column: 11, byteOffset: 10))
     let thrown = try #require(error(json))
@@ -189,13 +190,17 @@ import Testing
     #expect(
       error(#"{"items": "$[*]", "id": {"path": "$.id", "encoding": "unix-s"}, "date": "$.d"}"#)?.description
         == #"id."encoding": unknown key; expected one of path, member-name, pick"#)
-    #expect(error(document(#""unread": [{"path": "$.u"}, {"path": "$.v", "markup": "html"}]"#))?.key == #"unread[1]."markup""#)
+    #expect(
+      error(document(#""unread": [{"path": "$.u"}, {"path": "$.v", "markup": "html"}]"#))?.key == #"unread[1]."markup""#
+    )
   }
 
   @Test func aSourceObjectWithoutAPath() {
     let thrown = error(document(#""name": {"pick": "last"}"#))
     #expect(thrown?.key == "name")
-    #expect(thrown?.description == #"name: found an object without "path"; expected a query string, or an object with "path""#)
+    #expect(
+      thrown?.description == #"name: found an object without "path"; expected a query string, or an object with "path""#
+    )
   }
 
   // MARK: Queries

@@ -65,7 +65,8 @@ import Testing
     let rooms = Self.mapping(
       #"{"items": "$.rooms.*", "id": {"member-name": true}, "name": "$.name", "date": {"path": "$.ts", "encoding": "unix-ms"}}"#
     )
-    let payload = #"{"pos": "s1", "rooms": {"!a:example.org": {"name": "Ops", "ts": 1643618733000}, "!b:example.org": {"ts": 1643618733500}}}"#
+    let payload =
+      #"{"pos": "s1", "rooms": {"!a:example.org": {"name": "Ops", "ts": 1643618733000}, "!b:example.org": {"ts": 1643618733500}}}"#
     let messages = try decode(payload, rooms)
     #expect(messages.map(\.id) == [.string("!a:example.org"), .string("!b:example.org")])
     #expect(messages.map(\.displayName) == ["Ops", ""])
@@ -73,7 +74,8 @@ import Testing
   }
 
   @Test func itemsAsTheDocumentsElements() throws {
-    let tdlib = Self.mapping(#"{"items": "$[*]", "id": "$.id", "name": "$.title", "date": {"path": "$.date", "encoding": "unix-s"}}"#)
+    let tdlib = Self.mapping(
+      #"{"items": "$[*]", "id": "$.id", "name": "$.title", "date": {"path": "$.date", "encoding": "unix-s"}}"#)
     let messages = try decode(#"[{"id": -100123, "title": "Team", "date": 1643618733}, {"id": 5, "date": 0}]"#, tdlib)
     #expect(messages.map(\.id) == [.integer(-100_123), .integer(5)])
     #expect(messages.map(\.displayName) == ["Team", ""])
@@ -99,12 +101,14 @@ import Testing
   @Test func itemsAnyQuerySelectsAreReadFromTheTree() throws {
     let direct = Self.mapping(
       #"{"items": "$.data[?@.kind == 'dm']", "id": "$.id", "date": {"path": "$.ts", "encoding": "unix-s"}}"#)
-    let payload = #"{"data": [{"kind": "dm", "id": 1, "ts": 1643618733}, {"kind": "group", "id": 2, "ts": 1643618733}, {"kind": "dm", "id": 3, "ts": 1643618733}]}"#
+    let payload =
+      #"{"data": [{"kind": "dm", "id": 1, "ts": 1643618733}, {"kind": "group", "id": 2, "ts": 1643618733}, {"kind": "dm", "id": 3, "ts": 1643618733}]}"#
     #expect(try decode(payload, direct).map(\.id) == [.integer(1), .integer(3)])
     // A wildcard before the last step, and a descendant segment.
     let nested = Self.mapping(
       #"{"items": "$.pages[*].items[*]", "id": "$.id", "date": {"path": "$.ts", "encoding": "unix-s"}}"#)
-    let pages = #"{"pages": [{"items": [{"id": 1, "ts": 0}]}, {"items": []}, {"items": [{"id": 2, "ts": 0}, {"id": 3, "ts": 0}]}]}"#
+    let pages =
+      #"{"pages": [{"items": [{"id": 1, "ts": 0}]}, {"items": []}, {"items": [{"id": 2, "ts": 0}, {"id": 3, "ts": 0}]}]}"#
     #expect(try decode(pages, nested).map(\.id) == [.integer(1), .integer(2), .integer(3)])
     let anywhere = Self.mapping(#"{"items": "$..chat", "id": "$.id", "date": {"path": "$.ts", "encoding": "unix-s"}}"#)
     let chats = #"{"a": {"chat": {"id": "x", "ts": 0}}, "b": [{"chat": {"id": "y", "ts": 0}}]}"#
@@ -117,7 +121,8 @@ import Testing
     let fallbacks = Self.mapping(
       #"{"items": "$[*]", "id": ["$.uuid", "$.id"], "name": ["$.a", "$.b", "$.c", "$.d", "$.e", "$.f"], "date": {"path": "$.ts", "encoding": "unix-s"}}"#
     )
-    let payload = #"[{"id": 1, "a": null, "b": "", "c": [], "d": {}, "e": "Eve", "f": "Fay", "ts": 0}, {"uuid": "u", "id": 2, "f": "Fay", "ts": 0}]"#
+    let payload =
+      #"[{"id": 1, "a": null, "b": "", "c": [], "d": {}, "e": "Eve", "f": "Fay", "ts": 0}, {"uuid": "u", "id": 2, "f": "Fay", "ts": 0}]"#
     let messages = try decode(payload, fallbacks)
     #expect(messages.map(\.displayName) == ["Eve", "Fay"])
     #expect(messages.map(\.id) == [.integer(1), .string("u")])
@@ -129,7 +134,8 @@ import Testing
     let last = Self.mapping(
       #"{"items": "$[*]", "id": "$.id", "message": {"path": "$.events[*].text", "pick": "last"}, "name": {"path": "$.events[*].text", "pick": "first"}, "date": {"path": "$.events[*].ts", "encoding": "unix-s", "pick": "last"}}"#
     )
-    let payload = #"[{"id": 1, "events": [{"text": "", "ts": 1}, {"text": "a", "ts": 2}, {"text": "b", "ts": 3}, {"text": "", "ts": null}]}]"#
+    let payload =
+      #"[{"id": 1, "events": [{"text": "", "ts": 1}, {"text": "a", "ts": 2}, {"text": "b", "ts": 3}, {"text": "", "ts": null}]}]"#
     let message = try #require(try decode(payload, last).first)
     #expect(message.message == "b")
     #expect(message.displayName == "a")
@@ -140,7 +146,8 @@ import Testing
     let members = Self.mapping(
       #"{"items": "$[*]", "id": "$.id", "name": "$.members[?@.id != viewer()].name", "date": {"path": "$.ts", "encoding": "unix-s"}, "unread": "$.read[?@.user == viewer()].count"}"#
     )
-    let payload = #"[{"id": 1, "ts": 0, "members": [{"id": "me", "name": "Me"}, {"id": "u2", "name": "Bob"}], "read": [{"user": "u2", "count": 9}, {"user": "me", "count": 4}]}]"#
+    let payload =
+      #"[{"id": 1, "ts": 0, "members": [{"id": "me", "name": "Me"}, {"id": "u2", "name": "Bob"}], "read": [{"user": "u2", "count": 9}, {"user": "me", "count": 4}]}]"#
     let seen = try #require(try decode(payload, members.viewer("me")).first)
     #expect(seen.displayName == "Bob")
     #expect(seen.unreadCount == 4)
@@ -154,7 +161,8 @@ import Testing
 
   @Test func dateEncodings() throws {
     func date(_ value: String, _ encoding: String) throws -> Date? {
-      let mapping = Self.mapping(#"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "\#(encoding)"}}"#)
+      let mapping = Self.mapping(
+        #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "\#(encoding)"}}"#)
       return try decode(#"[{"id": 1, "d": \#(value)}]"#, mapping).first?.updateDate
     }
     #expect(try date("1643618733", "unix-s") == Self.date)
@@ -170,7 +178,10 @@ import Testing
 
   @Test func aUnixTimeIsAJSONNumberInTheYearsRFC3339Writes() {
     let seconds = Self.mapping(#"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}}"#)
-    for text in ["yesterday", "0x10", " 1643618733", "1643618733 ", "+1", "1.", ".5", "1e", "01", "NaN", "Infinity", "1e20", "-1e12"] {
+    for text in [
+      "yesterday", "0x10", " 1643618733", "1643618733 ", "+1", "1.", ".5", "1e", "01", "NaN", "Infinity", "1e20",
+      "-1e12",
+    ] {
       let json = "[{\"id\": 1, \"d\": \(quoted(text))}]"
       #expect(
         error(json, seconds)?.description
@@ -182,7 +193,8 @@ import Testing
   @Test func unreadKinds() throws {
     func unread(_ value: String, _ kind: String) throws -> Int64? {
       let mapping = Self.mapping(
-        #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": {"path": "$.u", "kind": "\#(kind)"}}"#)
+        #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": {"path": "$.u", "kind": "\#(kind)"}}"#
+      )
       return try decode(#"[{"id": 1, "d": 0, "u": \#(value)}]"#, mapping).first?.unreadCount
     }
     #expect(try unread("3", "count") == 3)
@@ -198,7 +210,8 @@ import Testing
   }
 
   @Test func unreadValuesOfTheWrongKind() {
-    let count = Self.mapping(#"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": "$.u"}"#)
+    let count = Self.mapping(
+      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": "$.u"}"#)
     #expect(
       error(#"[{"id": 1, "d": 0, "u": "3"}]"#, count)?.description
         == #"line 1, column 2: $[0] (id 1): unread: "$.u" selected a string; expected an integer"#)
@@ -206,7 +219,8 @@ import Testing
       error(#"[{"id": 1, "d": 0, "u": 2.5}]"#, count)?.description
         == #"line 1, column 2: $[0] (id 1): unread: "$.u" selected the number 2.5; expected an integer"#)
     let flag = Self.mapping(
-      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": {"path": "$.u", "kind": "flag"}}"#)
+      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "unread": {"path": "$.u", "kind": "flag"}}"#
+    )
     #expect(
       error(#"[{"id": 1, "d": 0, "u": 1}]"#, flag)?.description
         == #"line 1, column 2: $[0] (id 1): unread: "$.u" selected a number; expected true or false"#)
@@ -214,8 +228,10 @@ import Testing
 
   @Test func anHTMLMessageIsItsText() throws {
     let html = Self.mapping(
-      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "message": {"path": "$.body", "markup": "html"}}"#)
-    let text = Self.mapping(#"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "message": "$.body"}"#)
+      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "message": {"path": "$.body", "markup": "html"}}"#
+    )
+    let text = Self.mapping(
+      #"{"items": "$[*]", "id": "$.id", "date": {"path": "$.d", "encoding": "unix-s"}, "message": "$.body"}"#)
     let payload = #"[{"id": 1, "d": 0, "body": "<p>Hi <b>there</b> &amp; welcome</p>"}]"#
     #expect(try decode(payload, html).first?.message == " Hi there & welcome ")
     #expect(try decode(payload, text).first?.message == "<p>Hi <b>there</b> &amp; welcome</p>")
@@ -228,9 +244,11 @@ import Testing
   }
 
   @Test func theFormatterMapsADisplayName() throws {
-    let payload = #"{"channels": [{"id": "a", "name": " Jane van der Berg ", "text": "hi", "ts": 1643618733, "unread": 2}, {"id": "b", "ts": 1643618733}]}"#
+    let payload =
+      #"{"channels": [{"id": "a", "name": " Jane van der Berg ", "text": "hi", "ts": 1643618733, "unread": 2}, {"id": "b", "ts": 1643618733}]}"#
     var output: [UInt8] = []
-    try InboxFormatter(context: Pinned.context(), layout: .compact, mapping: Self.channels).format(Array(payload.utf8)) {
+    try InboxFormatter(context: Pinned.context(), layout: .compact, mapping: Self.channels).format(Array(payload.utf8))
+    {
       output += $0
     }
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [[String: Any]])
@@ -246,18 +264,24 @@ import Testing
   @Test func anIDThatSelectsNothing() throws {
     let payload = #"{"channels": [{"id": "a", "ts": 1}, {"ts": 2}]}"#
     let thrown = try #require(error(payload))
-    let item = ItemReference(path: "$['channels'][1]", index: 1, id: nil, location: location(of: #"{"ts": 2"#, in: payload))
+    let item = ItemReference(
+      path: "$['channels'][1]", index: 1, id: nil, location: location(of: #"{"ts": 2"#, in: payload))
     #expect(
       thrown
-        == .mappedField(item: item, field: "id", sources: ["$.id"], problem: "selected nothing", expected: "an integer or a string"))
-    #expect(thrown.description == #"line 1, column 37: $['channels'][1]: id: "$.id" selected nothing; expected an integer or a string"#)
+        == .mappedField(
+          item: item, field: "id", sources: ["$.id"], problem: "selected nothing", expected: "an integer or a string"))
+    #expect(
+      thrown.description
+        == #"line 1, column 37: $['channels'][1]: id: "$.id" selected nothing; expected an integer or a string"#)
     let fallbacks = Self.mapping(#"{"items": "$.channels[*]", "id": ["$.id", "$.uuid"], "date": "$.ts"}"#)
     #expect(
       error(payload, fallbacks)?.description
-        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected a number; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z""#)
+        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected a number; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z""#
+    )
     #expect(
       error(#"{"channels": [{"ts": "2022-01-31T08:45:33Z"}]}"#, fallbacks)?.description
-        == #"line 1, column 15: $['channels'][0]: id: "$.id", then "$.uuid" selected nothing; expected an integer or a string"#)
+        == #"line 1, column 15: $['channels'][0]: id: "$.id", then "$.uuid" selected nothing; expected an integer or a string"#
+    )
   }
 
   @Test func anIDOfTheWrongKind() {
@@ -273,15 +297,19 @@ import Testing
     let payload = #"{"channels": [{"id": "a", "ts": true}]}"#
     #expect(
       error(payload)?.description
-        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected a boolean; expected a Unix time in seconds, a number or a numeric string such as "1643618733.000200""#)
-    let milliseconds = Self.mapping(#"{"items": "$.channels[*]", "id": "$.id", "date": {"path": "$.ts", "encoding": "unix-ms"}}"#)
+        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected a boolean; expected a Unix time in seconds, a number or a numeric string such as "1643618733.000200""#
+    )
+    let milliseconds = Self.mapping(
+      #"{"items": "$.channels[*]", "id": "$.id", "date": {"path": "$.ts", "encoding": "unix-ms"}}"#)
     #expect(
       error(#"{"channels": [{"id": "a", "ts": [1]}]}"#, milliseconds)?.description
-        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected an array; expected a Unix time in milliseconds, a number or a numeric string such as 1643618733000"#)
+        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" selected an array; expected a Unix time in milliseconds, a number or a numeric string such as 1643618733000"#
+    )
     let rfc3339 = Self.mapping(#"{"items": "$.channels[*]", "id": "$.id", "date": "$.ts"}"#)
     #expect(
       error(#"{"channels": [{"id": "a", "ts": "2022-13-01T00:00:00Z"}]}"#, rfc3339)?.description
-        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" invalid date "2022-13-01T00:00:00Z": month 13 is out of range; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z""#)
+        == #"line 1, column 15: $['channels'][0] (id "a"): date: "$.ts" invalid date "2022-13-01T00:00:00Z": month 13 is out of range; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z""#
+    )
   }
 
   @Test func aNameOfTheWrongKind() {
@@ -310,7 +338,8 @@ import Testing
     let deep = Self.mapping(#"{"items": "$.data.list[2][*]", "id": "$.id", "date": "$.d"}"#)
     #expect(
       error(#"{"data": {"list": [[], []]}}"#, deep)?.description
-        == #"line 1, column 27: $['data']['list']: found no element 2; expected the items that "$.data.list[2][*]" selects"#)
+        == #"line 1, column 27: $['data']['list']: found no element 2; expected the items that "$.data.list[2][*]" selects"#
+    )
   }
 
   @Test func aSecondMemberThatLeadsToTheItems() {
@@ -323,7 +352,8 @@ import Testing
           location: location(of: #""channels""#, in: payload, occurrence: 1)))
     #expect(
       thrown?.description
-        == #"line 1, column 50: $['channels']: found a second "channels" key; expected the items that "$.channels[*]" selects"#)
+        == #"line 1, column 50: $['channels']: found a second "channels" key; expected the items that "$.channels[*]" selects"#
+    )
   }
 
   @Test func trailingDataAsThePostsReaderSaysIt() throws {
@@ -336,7 +366,8 @@ import Testing
     #expect(location == InputLocation(line: 1, column: 18, byteOffset: 17))
     // The post's reader says the same of the same bytes after its items.
     let post = try #require(error(#"{"items": []} x"#, .post))
-    #expect(post == .syntax(reason: reason, expected: expected, location: InputLocation(line: 1, column: 15, byteOffset: 14)))
+    #expect(
+      post == .syntax(reason: reason, expected: expected, location: InputLocation(line: 1, column: 15, byteOffset: 14)))
     #expect(thrown.description == "line 1, column 18: invalid JSON: \(reason); expected \(expected)")
   }
 
@@ -356,13 +387,15 @@ import Testing
     #expect(skipped.map { $0.item?.index } == [1, 3, 4])
     #expect(skipped.map { $0.item?.path } == ["$['channels'][1]", "$['channels'][3]", "$['channels'][4]"])
     #expect(skipped.map { $0.item?.id } == [nil, .integer(4), .integer(5)])
-    #expect(skipped.map { $0.location } == [
-      location(of: #"{"ts": 0}"#, in: payload), location(of: #"{"id": 4"#, in: payload), location(of: #"{"id": 5"#, in: payload),
-    ])
+    #expect(
+      skipped.map { $0.location } == [
+        location(of: #"{"ts": 0}"#, in: payload), location(of: #"{"id": 4"#, in: payload),
+        location(of: #"{"id": 5"#, in: payload),
+      ])
     // The first bad item fails decoding.
     #expect(error(payload) == skipped.first)
 
-    let lines = #"{"id": 1, "ts": 0}"# + "\n" + #"{"id": 2, "ts": "#  + "\n" + #"{"id": 3, "ts": 0}"# + "\n"
+    let lines = #"{"id": 1, "ts": 0}"# + "\n" + #"{"id": 2, "ts": "# + "\n" + #"{"id": 3, "ts": 0}"# + "\n"
     let fromLines = try InboxDecoder(mapping: Self.channels).decodeSkippingInvalid(Array(lines.utf8))
     #expect(fromLines.messages.map(\.id) == [.integer(1), .integer(3)])
     guard case .brokenLine(let index, _, _, _)? = fromLines.skipped.first, fromLines.skipped.count == 1 else {
@@ -372,14 +405,16 @@ import Testing
     #expect(index == 1)
     // A document that ends wrong still throws.
     #expect(throws: InboxFormatError.self) {
-      _ = try InboxDecoder(mapping: Self.channels).decodeSkippingInvalid(Array(#"{"channels": [{"id": 1, "ts": 0}]} x"#.utf8))
+      _ = try InboxDecoder(mapping: Self.channels).decodeSkippingInvalid(
+        Array(#"{"channels": [{"id": 1, "ts": 0}]} x"#.utf8))
     }
   }
 
   // MARK: The other mapping's hint
 
   @Test func thePostsMappingOnAStreamPayloadSuggestsStreamChat() throws {
-    let payload = try [UInt8](Data(contentsOf: dataDirectory.appendingPathComponent("golden/inputs/backends/stream-chat.json")))
+    let payload = try [UInt8](
+      Data(contentsOf: dataDirectory.appendingPathComponent("golden/inputs/backends/stream-chat.json")))
     let formatter = InboxFormatter(context: Pinned.context())
     do {
       try formatter.format(payload) { _ in }
@@ -401,7 +436,8 @@ import Testing
   }
 
   @Test func aPostPayloadWithABadFirstItemGetsNoHint() throws {
-    let payload = Array(#"{"items": [{"id": 1, "firstname": "Ann"}, {"id": 2, "update_date": "2022-01-31T08:45:33Z"}]}"#.utf8)
+    let payload = Array(
+      #"{"items": [{"id": 1, "firstname": "Ann"}, {"id": 2, "update_date": "2022-01-31T08:45:33Z"}]}"#.utf8)
     #expect(InputMapping.post.likelyBuiltIn(for: payload) == nil)
     do {
       try InboxFormatter(context: Pinned.context()).format(payload) { _ in }

@@ -9,14 +9,17 @@ import Testing
   static let examples = JSONPathFunctions.standard
     .adding(JSONPathFunction(name: "foo", parameters: [.nodes], result: .nodes) { arguments, _ in arguments[0] })
     .adding(JSONPathFunction(name: "bar", parameters: [.logical], result: .logical) { arguments, _ in arguments[0] })
-    .adding(JSONPathFunction(name: "bnl", parameters: [.nodes], result: .logical) { arguments, _ in
-      guard case .nodes(let nodes) = arguments[0] else { return .logical(false) }
-      return .logical(!nodes.isEmpty)
-    })
+    .adding(
+      JSONPathFunction(name: "bnl", parameters: [.nodes], result: .logical) { arguments, _ in
+        guard case .nodes(let nodes) = arguments[0] else { return .logical(false) }
+        return .logical(!nodes.isEmpty)
+      }
+    )
     .adding(JSONPathFunction(name: "blt", parameters: [.logical], result: .logical) { arguments, _ in arguments[0] })
-    .adding(JSONPathFunction(name: "bal", parameters: [.value], result: .logical) { arguments, _ in
-      .logical(arguments[0] != .value(nil))
-    })
+    .adding(
+      JSONPathFunction(name: "bal", parameters: [.value], result: .logical) { arguments, _ in
+        .logical(arguments[0] != .value(nil))
+      })
 
   @Test(arguments: [
     ("$[?length(@) < 3]", true), ("$[?length(@.*) < 3]", false), ("$[?count(@.*) == 1]", true),
@@ -47,11 +50,13 @@ import Testing
   @Test func matchAndSearch() throws {
     let json = #"[{"d": "1974-05-11"}, {"d": "1974-05-1"}, {"d": "x1974-05-11"}, {"d": 1974}]"#
     #expect(try JSONPathTesting.values(#"$[?match(@.d, "1974-05-..")].d"#, in: json) == [#""1974-05-11""#])
-    #expect(try JSONPathTesting.values(#"$[?search(@.d, "1974-05-..")].d"#, in: json)
-      == [#""1974-05-11""#, #""x1974-05-11""#])
+    #expect(
+      try JSONPathTesting.values(#"$[?search(@.d, "1974-05-..")].d"#, in: json)
+        == [#""1974-05-11""#, #""x1974-05-11""#])
     let authors = #"[{"author": "Bob"}, {"author": "Rob Roy"}, {"author": "bob"}]"#
-    #expect(try JSONPathTesting.values(#"$[?search(@.author, "[BR]ob")].author"#, in: authors)
-      == [#""Bob""#, #""Rob Roy""#])
+    #expect(
+      try JSONPathTesting.values(#"$[?search(@.author, "[BR]ob")].author"#, in: authors)
+        == [#""Bob""#, #""Rob Roy""#])
   }
 
   @Test func anInvalidPatternMatchesNothing() throws {
@@ -78,8 +83,9 @@ import Testing
     let functions = JSONPathFunctions.standard.adding(.viewer)
     let json = #"[{"to": "ann"}, {"to": "bob"}]"#
     let ann = JSONPathEnvironment(viewer: .string("ann"))
-    #expect(try JSONPathTesting.values("$[?@.to == viewer()]", in: json, functions: functions, environment: ann)
-      == [#"{"to":"ann"}"#])
+    #expect(
+      try JSONPathTesting.values("$[?@.to == viewer()]", in: json, functions: functions, environment: ann)
+        == [#"{"to":"ann"}"#])
     // No viewer: Nothing, which equals no string.
     #expect(try JSONPathTesting.values("$[?@.to == viewer()]", in: json, functions: functions) == [])
     #expect(try JSONPathTesting.values("$[?@.absent == viewer()]", in: json, functions: functions).count == 2)

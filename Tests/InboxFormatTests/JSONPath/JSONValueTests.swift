@@ -34,7 +34,7 @@ import Testing
       if case .number(let number) = value { number } else { nil }
     }
     #expect(parsed.map(\.text) == ["1.50", "12", "-0", "1E2", "9223372036854775808"])
-    #expect(parsed.map(\.value) == [1.5, 12, 0, 100, 9223372036854775808])
+    #expect(parsed.map(\.value) == [1.5, 12, 0, 100, 9_223_372_036_854_775_808])
     #expect(parsed.map(\.int64) == [nil, 12, 0, nil, nil])
     #expect(try read("[1.50,1E2]").jsonText == "[1.50,1E2]")
   }
@@ -60,13 +60,17 @@ import Testing
   }
 
   @Test func errorsAreLocatedSyntaxErrors() {
-    #expect(throws: InboxFormatError.syntax(
-      reason: "trailing comma before \"]\"", expected: "a value",
-      location: InputLocation(line: 2, column: 3, byteOffset: 6))) { try read("[1,\n  ]") }
+    #expect(
+      throws: InboxFormatError.syntax(
+        reason: "trailing comma before \"]\"", expected: "a value",
+        location: InputLocation(line: 2, column: 3, byteOffset: 6))
+    ) { try read("[1,\n  ]") }
     #expect(throws: InboxFormatError.emptyInput) { try read("  ") }
-    #expect(performing: { try read("[1] 2") }, throws: { error in
-      (error as? InboxFormatError)?.location == InputLocation(line: 1, column: 5, byteOffset: 4)
-    })
+    #expect(
+      performing: { try read("[1] 2") },
+      throws: { error in
+        (error as? InboxFormatError)?.location == InputLocation(line: 1, column: 5, byteOffset: 4)
+      })
   }
 
   @Test func aByteOrderMarkIsSkipped() throws {
@@ -76,11 +80,14 @@ import Testing
   @Test func aNestingBombIsAnErrorNotACrash() {
     let depth = 100_000
     let bomb = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-    #expect(performing: { try read(bomb) }, throws: { error in
-      guard case .syntax(let reason, _, _) = error as? InboxFormatError else { return false }
-      return reason.contains("nesting deeper than \(JSONScanner.maximumDepth)")
-    })
-    let deepest = String(repeating: "[", count: JSONScanner.maximumDepth)
+    #expect(
+      performing: { try read(bomb) },
+      throws: { error in
+        guard case .syntax(let reason, _, _) = error as? InboxFormatError else { return false }
+        return reason.contains("nesting deeper than \(JSONScanner.maximumDepth)")
+      })
+    let deepest =
+      String(repeating: "[", count: JSONScanner.maximumDepth)
       + String(repeating: "]", count: JSONScanner.maximumDepth)
     #expect((try? read(deepest)) != nil)
   }
@@ -97,9 +104,11 @@ import Testing
       // Nothing past the range is read, and errors are located in the whole buffer.
       let second = end + 3
       let oopsOffset = try #require(text.firstRange(of: Array("oops".utf8))?.lowerBound)
-      #expect(performing: { try JSONValue.read(from: buffer, at: second..<(text.count - 3)) }, throws: { error in
-        (error as? InboxFormatError)?.location == InputLocation(line: 3, column: 13, byteOffset: oopsOffset)
-      })
+      #expect(
+        performing: { try JSONValue.read(from: buffer, at: second..<(text.count - 3)) },
+        throws: { error in
+          (error as? InboxFormatError)?.location == InputLocation(line: 3, column: 13, byteOffset: oopsOffset)
+        })
     }
   }
 }

@@ -15,9 +15,10 @@ import Testing
 
   @Test func escapes() throws {
     let json = #"{"'": 1, "\\": 2, "\b\f\n\r\t": 3, "\u001f\u0000": 4, "\"é☺": 5}"#
-    #expect(try JSONPathTesting.paths("$.*", in: json) == [
-      #"$['\'']"#, #"$['\\']"#, #"$['\b\f\n\r\t']"#, #"$['\u001f\u0000']"#, "$['\"é☺']",
-    ])
+    #expect(
+      try JSONPathTesting.paths("$.*", in: json) == [
+        #"$['\'']"#, #"$['\\']"#, #"$['\b\f\n\r\t']"#, #"$['\u001f\u0000']"#, "$['\"é☺']",
+      ])
   }
 
   @Test func pathsAreSpelledOutOnlyWhenAsked() throws {

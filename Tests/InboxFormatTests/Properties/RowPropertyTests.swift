@@ -12,7 +12,8 @@ import Testing
 /// A failure prints its input and a `.fixedSeed(…)` trait that replays it.
 @Suite struct RowPropertyTests {
   @Test func initialsAreAQuestionMarkOrOneOrTwoGraphemesStartingWithALetterOrDigit() async {
-    await propertyCheck(count: 400, input: Gen<String>.name, Gen<String>.name, Gen<String>.localeName) { firstname, lastname, locale in
+    await propertyCheck(count: 400, input: Gen<String>.name, Gen<String>.name, Gen<String>.localeName) {
+      firstname, lastname, locale in
       let context = Pinned.context(locale: locale)
       let row = MessageMapper(context: context).map(
         MessageAPIModel(id: .integer(1), firstname: firstname, lastname: lastname, updateDate: context.now))
@@ -30,16 +31,24 @@ import Testing
   }
 
   @Test func textNeverCarriesControlsAndNoLabelIsEmpty() async {
-    await propertyCheck(count: 400, input: Gen<UnsentMessage>.message, Gen<FormattingContext>.context) { message, context in
+    await propertyCheck(count: 400, input: Gen<UnsentMessage>.message, Gen<FormattingContext>.context) {
+      message, context in
       let row = MessageMapper(context: context).map(message.sent(relativeTo: context.now))
-      for (field, text) in [("title", row.title), ("date", row.date), ("message", row.message), ("initials", row.initials)] {
+      for (field, text) in [
+        ("title", row.title), ("date", row.date), ("message", row.message), ("initials", row.initials),
+      ] {
         let offending = text.unicodeScalars.filter(isControlOrBidiControl)
-        #expect(offending.isEmpty, "\(field) \(text.debugDescription) carries \(offending.map { String($0.value, radix: 16) })")
+        #expect(
+          offending.isEmpty,
+          "\(field) \(text.debugDescription) carries \(offending.map { String($0.value, radix: 16) })")
       }
       for (field, text) in [("title", row.title), ("message", row.message)] {
         // One line: single spaces between other characters, trimmed.
-        #expect(!text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.contains("  "), "\(field) \(text.debugDescription)")
-        #expect(!text.unicodeScalars.contains { $0 != " " && $0.properties.isWhitespace }, "\(field) \(text.debugDescription)")
+        #expect(
+          !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.contains("  "), "\(field) \(text.debugDescription)")
+        #expect(
+          !text.unicodeScalars.contains { $0 != " " && $0.properties.isWhitespace }, "\(field) \(text.debugDescription)"
+        )
       }
       #expect(!row.title.isEmpty)
       #expect(!row.date.isEmpty)
@@ -51,7 +60,8 @@ import Testing
   }
 
   @Test func aLabelExpiresAfterNowAndHoldsUntilThen() async {
-    await propertyCheck(count: 300, input: Gen<Double>.secondsFromNow, Gen<FormattingContext>.context) { seconds, context in
+    await propertyCheck(count: 300, input: Gen<Double>.secondsFromNow, Gen<FormattingContext>.context) {
+      seconds, context in
       let mapper = MessageMapper(context: context)
       let message = MessageAPIModel(id: .integer(1), updateDate: context.now.addingTimeInterval(seconds))
       let row = mapper.map(message)
@@ -67,7 +77,8 @@ import Testing
   }
 
   @Test func theSameInputAndContextGiveTheSameBytes() async {
-    await propertyCheck(count: 150, input: Gen<UnsentMessage>.message.array(of: 0...6), Gen<FormattingContext>.context) { messages, context in
+    await propertyCheck(count: 150, input: Gen<UnsentMessage>.message.array(of: 0...6), Gen<FormattingContext>.context)
+    { messages, context in
       let sent = messages.map { $0.sent(relativeTo: context.now) }
       let first = InboxEncoder(layout: .compact).encode(MessageMapper(context: context).map(sent))
       // Another mapper, and the messages one at a time.
@@ -76,7 +87,8 @@ import Testing
       // The pipelined formatter writes what decoding, mapping and encoding
       // the same payload writes, run after run.
       let payload = InboxTestPayload.bytes(of: sent)
-      let decoded = InboxEncoder(layout: .compact).encode(MessageMapper(context: context).map(try InboxDecoder().decode(payload)))
+      let decoded = InboxEncoder(layout: .compact).encode(
+        MessageMapper(context: context).map(try InboxDecoder().decode(payload)))
       for _ in 0..<2 {
         var piped: [UInt8] = []
         try InboxFormatter(context: context).format(payload) { piped += $0 }
@@ -179,7 +191,8 @@ extension Gen where Value == FormattingContext {
       FormattingContext(
         now: Date(timeIntervalSince1970: nearEdge ? edge + Double(jitter) : Double(anyInstant)),
         locale: Locale(identifier: locale),
-        timeZone: timeZone, hourCycle: [nil, HourCycle.twelveHour, .twentyFourHour][cycle], previewLength: previewLength)
+        timeZone: timeZone, hourCycle: [nil, HourCycle.twelveHour, .twentyFourHour][cycle], previewLength: previewLength
+      )
     }
   }
 }
@@ -254,11 +267,13 @@ enum InboxTestPayload {
       return escaped + "\""
     }
     let items = messages.map { message in
-      let id = switch message.id {
+      let id =
+        switch message.id {
         case .integer(let value): String(value)
         case .string(let value): string(value)
         }
-      return #"{"id":\#(id),"firstname":\#(string(message.displayName ?? message.firstname)),"lastname":\#(string(message.lastname)),"#
+      return
+        #"{"id":\#(id),"firstname":\#(string(message.displayName ?? message.firstname)),"lastname":\#(string(message.lastname)),"#
         + #""message":\#(string(message.message)),"phone_number":{"international":\#(string(message.phoneNumber.international))},"#
         + #""update_date":"\#(rfc3339(message.updateDate))","unread_count":\#(message.unreadCount)}"#
     }

@@ -23,12 +23,14 @@ import Testing
   /// Minute and day -1 (the last of 1969), whose keys are all ones as
   /// unsigned numbers, have labels like any other.
   @Test func theLastMinuteOf1969HasALabel() {
-    let mapper = MessageMapper(context: Pinned.context(
-      now: Pinned.instant("1969-12-31T23:59:30Z"), locale: "en-US", timeZone: "UTC"))
+    let mapper = MessageMapper(
+      context: Pinned.context(
+        now: Pinned.instant("1969-12-31T23:59:30Z"), locale: "en-US", timeZone: "UTC"))
     let message = MessageAPIModel(id: .integer(1), updateDate: Pinned.instant("1969-12-31T23:59:10Z"))
     #expect(mapper.map(message).date == "11:59\u{202F}PM")
-    let later = MessageMapper(context: Pinned.context(
-      now: Pinned.instant("2022-01-31T12:00:00Z"), locale: "en-US", timeZone: "UTC"))
+    let later = MessageMapper(
+      context: Pinned.context(
+        now: Pinned.instant("2022-01-31T12:00:00Z"), locale: "en-US", timeZone: "UTC"))
     #expect(later.map(message).date == "12/31/69")
   }
 
@@ -59,7 +61,8 @@ import Testing
 
   @Test func aSkippedDayCountsAsADay() {
     // Apia: 29 December 2011 (a Thursday) to 31 December is two calendar days, one day of time.
-    #expect(label("2011-12-29T12:00:00-10:00", now: "2011-12-31T12:00:00+14:00", timeZone: "Pacific/Apia").text == "Thursday")
+    #expect(
+      label("2011-12-29T12:00:00-10:00", now: "2011-12-31T12:00:00+14:00", timeZone: "Pacific/Apia").text == "Thursday")
   }
 
   @Test func futureDatesGetAShortDate() {
@@ -126,7 +129,10 @@ import Testing
   func aTagICUCannotReadIsFormattedAsTheRestOfIt(tag: String, rest: String) {
     #expect(!Locale(identifier: tag).isReadByICU)
     #expect(Locale(identifier: rest).isReadByICU)
-    let dates = ["2022-01-31T08:45:33Z", "2022-01-30T17:54:37Z", "2022-01-25T17:12:33Z", "2022-01-03T12:54:23Z", "2020-06-01T00:00:00Z"]
+    let dates = [
+      "2022-01-31T08:45:33Z", "2022-01-30T17:54:37Z", "2022-01-25T17:12:33Z", "2022-01-03T12:54:23Z",
+      "2020-06-01T00:00:00Z",
+    ]
     for style in DateStyle.all {
       let broken = PlainRules(context: Pinned.context(locale: tag).dateStyle(style))
       let readable = PlainRules(context: Pinned.context(locale: rest).dateStyle(style))

@@ -23,13 +23,15 @@ import Testing
   // MARK: compact
 
   @Test func compactIsStandardForTodayAndYesterday() {
-    #expect(label("2022-01-31T08:45:33Z", style: .compact) == DateLabel(text: "9:45\u{202F}AM", validUntil: Self.tomorrow))
+    #expect(
+      label("2022-01-31T08:45:33Z", style: .compact) == DateLabel(text: "9:45\u{202F}AM", validUntil: Self.tomorrow))
     #expect(label("2022-01-30T10:00:00Z", style: .compact) == DateLabel(text: "Yesterday", validUntil: Self.tomorrow))
   }
 
   @Test func compactAbbreviatesWeekdays() {
     #expect(label("2022-01-25T10:00:00Z", style: .compact) == DateLabel(text: "Tue", validUntil: Self.tomorrow))
-    #expect(label("2022-01-25T10:00:00Z", style: .compact, locale: "fr-FR").text == "Mar.")  // Node: "mar.", capitalized
+    // Node: "mar.", capitalized.
+    #expect(label("2022-01-25T10:00:00Z", style: .compact, locale: "fr-FR").text == "Mar.")
     #expect(label("2022-01-25T10:00:00Z", style: .compact, locale: "ja-JP", timeZone: "Asia/Tokyo").text == "火")
     #expect(label("2022-01-25T10:00:00Z", style: .compact, locale: "ru-RU", timeZone: "Europe/Moscow").text == "Вт")
   }
@@ -62,7 +64,9 @@ import Testing
 
   @Test func relativeSaysNowFromAMinuteAheadTo59SecondsBack() {
     let message = Pinned.instant("2022-01-31T11:59:30Z")
-    #expect(label("2022-01-31T11:59:30Z", style: .relative) == DateLabel(text: "Now", validUntil: message.addingTimeInterval(60)))
+    #expect(
+      label("2022-01-31T11:59:30Z", style: .relative)
+        == DateLabel(text: "Now", validUntil: message.addingTimeInterval(60)))
     #expect(label("2022-01-31T11:59:01Z", style: .relative).text == "Now")
     #expect(label("2022-01-31T12:01:00Z", style: .relative).text == "Now")
     #expect(label("2022-01-31T11:59:30Z", style: .relative, locale: "fr-FR").text == "Maintenant")
@@ -82,11 +86,13 @@ import Testing
         == DateLabel(text: "59 min. ago", validUntil: Pinned.instant("2022-01-31T12:00:01Z")))
     #expect(label("2022-01-31T11:54:50Z", style: .relative, locale: "fr-FR").text == "il y a 5\u{A0}min")
     #expect(label("2022-01-31T11:54:50Z", style: .relative, locale: "ja-JP", timeZone: "Asia/Tokyo").text == "5 分前")
-    #expect(label("2022-01-31T11:54:50Z", style: .relative, locale: "ar-EG", timeZone: "Africa/Cairo").text == "قبل ٥ دقائق")
+    #expect(
+      label("2022-01-31T11:54:50Z", style: .relative, locale: "ar-EG", timeZone: "Africa/Cairo").text == "قبل ٥ دقائق")
   }
 
   @Test func relativeIsStandardFromAnHourBackAndMoreThanAMinuteAhead() {
-    #expect(label("2022-01-31T11:00:00Z", style: .relative) == DateLabel(text: "12:00\u{202F}PM", validUntil: Self.tomorrow))
+    #expect(
+      label("2022-01-31T11:00:00Z", style: .relative) == DateLabel(text: "12:00\u{202F}PM", validUntil: Self.tomorrow))
     #expect(label("2022-01-30T10:00:00Z", style: .relative).text == "Yesterday")
     // Two hours ahead: the time until the message is a minute away, then now.
     #expect(

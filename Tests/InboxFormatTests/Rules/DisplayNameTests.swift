@@ -68,7 +68,8 @@ import Testing
   }
 
   @Test func theInitialsAreTakenFromTheNameAsTheTitleShowsIt() {
-    let (initials, title) = names(displayName: " jane\n\u{202E}doe ", phoneNumber: "", placeholder: "Unknown", locale: english)
+    let (initials, title) = names(
+      displayName: " jane\n\u{202E}doe ", phoneNumber: "", placeholder: "Unknown", locale: english)
     #expect(title.text == "jane doe")
     #expect(initials == "JD")
     let phoneOnly = names(displayName: "\u{200B}", phoneNumber: "+33 6 56", placeholder: "Unknown", locale: english)

@@ -20,13 +20,15 @@ import Testing
 
   @Test func blockBreaksAreSpaces() {
     // Each start and end of a block is a break.
-    #expect(textOfHTML("<p>Hi <b>there</b> &amp; welcome</p><p>Bye&nbsp;now</p>") == " Hi there & welcome  Bye\u{A0}now ")
+    #expect(
+      textOfHTML("<p>Hi <b>there</b> &amp; welcome</p><p>Bye&nbsp;now</p>") == " Hi there & welcome  Bye\u{A0}now ")
     #expect(shown("one<br>two<br/>three<BR />four") == "one two three four")
     #expect(shown("<p>Hi</p><p>Bye&nbsp;now</p>") == "Hi Bye now")
     #expect(textOfHTML("a<br>b") == "a b")
     #expect(textOfHTML("a</p><p>b") == "a  b")
-    #expect(shown("<ul><li>milk</li><li>eggs</li></ul><h1>Title</h1><div>x</div><td>1</td><td>2</td>")
-      == "milk eggs Title x 1 2")
+    #expect(
+      shown("<ul><li>milk</li><li>eggs</li></ul><h1>Title</h1><div>x</div><td>1</td><td>2</td>")
+        == "milk eggs Title x 1 2")
     // Inline elements are no break.
     #expect(textOfHTML("a<span>b</span><em>c</em>") == "abc")
   }

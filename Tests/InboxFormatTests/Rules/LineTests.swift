@@ -78,7 +78,9 @@ import Testing
   /// A scalar whose lead byte the shortcut flags (or, for U+0905, no longer
   /// flags) is looked at from where it stands, with a space anywhere else.
   @Test func aFlaggedScalarIsJudgedWhereverItStands() {
-    let scalars = ["\u{1EC5}", "\u{2019}", "\u{2028}", "\u{85}", "\u{A0}", "\u{0905}", "\u{1680}", "\u{3000}", "\u{200D}"]
+    let scalars = [
+      "\u{1EC5}", "\u{2019}", "\u{2028}", "\u{85}", "\u{A0}", "\u{0905}", "\u{1680}", "\u{3000}", "\u{200D}",
+    ]
     for length in [1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 31, 32, 33, 40] {
       for place in 0..<length {
         for space in [nil] + Array(0..<length) where space != place {
@@ -96,11 +98,14 @@ import Testing
   }
 
   @Test func agreesWithTheObviousRuleOnRandomText() {
-    let palette: [String] = [" ", " ", "  ", "\t", "\n", "a", "b", "Z", "0", "~", "\u{7F}", "\u{0}", "\u{85}", "\u{A0}", "é", "😀",
-      "\u{202E}", "\u{2066}", "\u{3000}", "\u{200B}", "你", "abcdefgh", "a b c d e f g h i"]
+    let palette: [String] = [
+      " ", " ", "  ", "\t", "\n", "a", "b", "Z", "0", "~", "\u{7F}", "\u{0}", "\u{85}", "\u{A0}", "é", "😀",
+      "\u{202E}", "\u{2066}", "\u{3000}", "\u{200B}", "你", "abcdefgh", "a b c d e f g h i",
+    ]
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<20_000 {
-      let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in palette.randomElement(using: &generator)! }.joined()
+      let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in palette.randomElement(using: &generator)! }
+        .joined()
       #expect(singleLine(text) == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }

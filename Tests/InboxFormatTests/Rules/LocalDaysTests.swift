@@ -36,7 +36,8 @@ import Testing
     let december31Start = seconds("2011-12-31T00:00:00+14:00")
     #expect(apia.day(of: december31Start) == december29 + 2)
     #expect(apia.start(ofDay: december29 + 1) == december31Start)
-    #expect(apia.firstInstant(from: seconds("2011-12-29T12:00:00-10:00"), ofDayAtLeast: december29 + 1) == december31Start)
+    #expect(
+      apia.firstInstant(from: seconds("2011-12-29T12:00:00-10:00"), ofDayAtLeast: december29 + 1) == december31Start)
   }
 
   @Test func daysAroundDaylightSavingChanges() {

@@ -11,15 +11,16 @@ import Testing
 @Suite struct RowFieldRulesTests {
   // MARK: unreadBadge
 
-  @Test(arguments: [
-    // locale, count, limit, badge (Node 20: `new Intl.NumberFormat(locale).format(n)`, then "+")
-    ("en-US", 0, 99, ""), ("en-US", -4, 99, ""), ("en-US", 1, 99, "1"), ("en-US", 99, 99, "99"),
-    ("en-US", 100, 99, "99+"), ("en-US", 1_234, 9_999, "1,234"), ("en-US", 12_345, 9_999, "9,999+"),
-    ("fr-FR", 1_234, 9_999, "1\u{202F}234"), ("de-DE", 1_234, 9_999, "1.234"),
-    ("ar-EG", 1, 99, "١"), ("ar-EG", 100, 99, "٩٩+"), ("ar-EG", 1_234, 9_999, "١٬٢٣٤"),
-    ("fa-IR", 5, 99, "۵"), ("fa-IR", 1_000, 99, "۹۹+"), ("ja-JP", 7, 5, "5+"),
-    ("en-US", Int64.max, 999_999_999, "999,999,999+"), ("hi-IN", 123_456, 999_999, "1,23,456"),
-  ] as [(String, Int64, Int, String)])
+  @Test(
+    arguments: [
+      // locale, count, limit, badge (Node 20: `new Intl.NumberFormat(locale).format(n)`, then "+")
+      ("en-US", 0, 99, ""), ("en-US", -4, 99, ""), ("en-US", 1, 99, "1"), ("en-US", 99, 99, "99"),
+      ("en-US", 100, 99, "99+"), ("en-US", 1_234, 9_999, "1,234"), ("en-US", 12_345, 9_999, "9,999+"),
+      ("fr-FR", 1_234, 9_999, "1\u{202F}234"), ("de-DE", 1_234, 9_999, "1.234"),
+      ("ar-EG", 1, 99, "١"), ("ar-EG", 100, 99, "٩٩+"), ("ar-EG", 1_234, 9_999, "١٬٢٣٤"),
+      ("fa-IR", 5, 99, "۵"), ("fa-IR", 1_000, 99, "۹۹+"), ("ja-JP", 7, 5, "5+"),
+      ("en-US", Int64.max, 999_999_999, "999,999,999+"), ("hi-IN", 123_456, 999_999, "1,23,456"),
+    ] as [(String, Int64, Int, String)])
   func badges(locale: String, count: Int64, limit: Int, badge: String) {
     let numbers = BadgeNumbers(locale: Locale(identifier: locale), limit: limit)
     #expect(unreadBadge(count: count, limit: limit, numbers: numbers) == badge)
@@ -39,7 +40,9 @@ import Testing
   // MARK: avatarColor
 
   @Test func integerIdsAreTakenModuloEight() {
-    let cases: [(Int64, Int)] = [(0, 0), (1, 1), (7, 7), (8, 0), (15, 7), (-1, 7), (-8, 0), (-9, 7), (.max, 7), (.min, 0)]
+    let cases: [(Int64, Int)] = [
+      (0, 0), (1, 1), (7, 7), (8, 0), (15, 7), (-1, 7), (-8, 0), (-9, 7), (.max, 7), (.min, 0),
+    ]
     for (id, color) in cases { #expect(avatarColor(of: .integer(id)) == color, "\(id)") }
   }
 
@@ -117,8 +120,12 @@ import Testing
   /// is strong R or AL; every Latin, Greek, Cyrillic, Han and Kana letter is L.
   /// (Their marks are NSM, and their superscript letters too: U+0711.)
   @Test func lettersOfWhollyOneDirectionScriptsHaveIt() {
-    let rightToLeft: [ClosedRange<UInt32>] = [0x05D0...0x05EA, 0x0620...0x064A, 0x0710...0x072F, 0x0780...0x07A5, 0x07CA...0x07EA]
-    let leftToRight: [ClosedRange<UInt32>] = [0x0041...0x005A, 0x00C0...0x00FF, 0x0391...0x03A9, 0x0410...0x044F, 0x3041...0x3096, 0x4E00...0x9FFF]
+    let rightToLeft: [ClosedRange<UInt32>] = [
+      0x05D0...0x05EA, 0x0620...0x064A, 0x0710...0x072F, 0x0780...0x07A5, 0x07CA...0x07EA,
+    ]
+    let leftToRight: [ClosedRange<UInt32>] = [
+      0x0041...0x005A, 0x00C0...0x00FF, 0x0391...0x03A9, 0x0410...0x044F, 0x3041...0x3096, 0x4E00...0x9FFF,
+    ]
     for range in rightToLeft {
       for value in range {
         let scalar = Unicode.Scalar(value)!

@@ -195,12 +195,13 @@ extension BackendShape {
       }
       var lastMessage: Any = NSNull()
       if let text = item.message {
-        lastMessage = [
-          "message_id": 9_000_000 + index, "type": "MESG", "custom_type": "", "channel_url": item.id,
-          "user": ["user_id": others[0]["user_id"]!, "nickname": others[0]["nickname"]!],
-          "mention_type": "users", "mentioned_users": [], "is_removed": false, "message": text,
-          "translations": [:], "data": "", "created_at": item.unixSeconds * 1000, "updated_at": 0,
-        ] as [String: Any]
+        lastMessage =
+          [
+            "message_id": 9_000_000 + index, "type": "MESG", "custom_type": "", "channel_url": item.id,
+            "user": ["user_id": others[0]["user_id"]!, "nickname": others[0]["nickname"]!],
+            "mention_type": "users", "mentioned_users": [], "is_removed": false, "message": text,
+            "translations": [:], "data": "", "created_at": item.unixSeconds * 1000, "updated_at": 0,
+          ] as [String: Any]
       }
       return [
         "channel_url": item.id, "name": isGroup(item, index) ? item.name : "",
@@ -223,10 +224,12 @@ extension BackendShape {
       let ms = item.unixSeconds * 1000
       var timeline: [[String: Any]]
       if let text = item.message {
-        timeline = [[
-          "type": "m.room.message", "sender": sender, "origin_server_ts": ms, "event_id": "$m\(index)",
-          "content": ["msgtype": "m.text", "body": text],
-        ]]
+        timeline = [
+          [
+            "type": "m.room.message", "sender": sender, "origin_server_ts": ms, "event_id": "$m\(index)",
+            "content": ["msgtype": "m.text", "body": text],
+          ]
+        ]
         if index % 3 == 0 {  // a later reaction: the preview and date stay the message's
           timeline.append([
             "type": "m.reaction", "sender": viewer, "origin_server_ts": ms + 1000, "event_id": "$r\(index)",
@@ -234,10 +237,12 @@ extension BackendShape {
           ])
         }
       } else {
-        timeline = [[
-          "type": "m.room.member", "state_key": sender, "sender": sender, "origin_server_ts": ms,
-          "event_id": "$j\(index)", "content": ["membership": "join"],
-        ]]
+        timeline = [
+          [
+            "type": "m.room.member", "state_key": sender, "sender": sender, "origin_server_ts": ms,
+            "event_id": "$j\(index)", "content": ["membership": "join"],
+          ]
+        ]
       }
       var room: [String: Any] = [
         "initial": true, "membership": "join", "required_state": [], "timeline": timeline,
@@ -351,7 +356,9 @@ extension BackendShape {
       }
       if let text = item.message {
         // Whole seconds, in Slack's "seconds.micro" string form.
-        channel["latest"] = ["type": "message", "user": "U\(item.id)", "text": text, "ts": "\(item.unixSeconds).000000"]
+        channel["latest"] = [
+          "type": "message", "user": "U\(item.id)", "text": text, "ts": "\(item.unixSeconds).000000",
+        ]
       }
       return channel
     }

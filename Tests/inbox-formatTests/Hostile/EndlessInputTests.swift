@@ -16,7 +16,8 @@ import Testing
 
   /// Feeds `prefix` then `unit` forever (up to ``feedLimit``) to standard input.
   static func endless(
-    _ prefix: String, _ unit: [UInt8], arguments: [String] = [], limit: Int = feedLimit, timeout: Duration = .seconds(10)
+    _ prefix: String, _ unit: [UInt8], arguments: [String] = [], limit: Int = feedLimit,
+    timeout: Duration = .seconds(10)
   ) throws -> RawProcess.Result {
     try RawProcess.run(
       pinned + arguments, stdin: .pipe, feed: .endless(Array(prefix.utf8), repeating: unit, limit: limit),
@@ -45,7 +46,8 @@ import Testing
 
   @Test func yesXIsRefusedAtItsFirstByte() throws {
     let result = try Self.endless("", Array("x\n".utf8))
-    Self.expectStoppedEarly(result, at: "line 1, column 1", saying: #"unexpected character "x"; expected a JSON object or array"#)
+    Self.expectStoppedEarly(
+      result, at: "line 1, column 1", saying: #"unexpected character "x"; expected a JSON object or array"#)
   }
 
   @Test func devZeroIsRefusedAtItsFirstByte() throws {
@@ -53,7 +55,8 @@ import Testing
     Self.expectStoppedEarly(
       asFile, at: "line 1, column 1", saying: #"unexpected character "\u{0}""#, input: #""/dev/zero""#, fed: false)
     let asStandardInput = try RawProcess.run(Self.pinned, stdin: .path("/dev/zero"), timeout: .seconds(10))
-    Self.expectStoppedEarly(asStandardInput, at: "line 1, column 1", saying: #"unexpected character "\u{0}""#, fed: false)
+    Self.expectStoppedEarly(
+      asStandardInput, at: "line 1, column 1", saying: #"unexpected character "\u{0}""#, fed: false)
     // Whitespace, or a byte order mark, first changes nothing.
     let afterSpace = try Self.endless(" \n\t", [0])
     Self.expectStoppedEarly(afterSpace, at: "line 2, column 2", saying: #"unexpected character "\u{0}""#)
@@ -64,7 +67,8 @@ import Testing
     Self.expectStoppedEarly(result, at: "line 2, column 1", saying: #"[1]: invalid JSON: unexpected character "\u{0}""#)
     // A NUL inside the second line, after its start.
     let inside = try Self.endless(Self.valid + "\n" + #"{"id":2,"x":""#, [0])
-    Self.expectStoppedEarly(inside, at: "line 2, column 14", saying: "[1]: invalid JSON: unescaped control character U+0000")
+    Self.expectStoppedEarly(
+      inside, at: "line 2, column 14", saying: "[1]: invalid JSON: unescaped control character U+0000")
   }
 
   /// A NUL ends the reading wherever it comes: in a document that is
@@ -107,10 +111,11 @@ import Testing
     #expect(result.exitStatus == 3, "\(result)")
     let rows = (try? JSONSerialization.jsonObject(with: Data(result.stdout))) as? [[String: Any]]
     #expect(rows?.map { $0["id"] as? Int } == [1, 3])
-    #expect(result.stderrLines == [
-      #"inbox-format: <stdin>: skipped: line 2, column 10: [1]: invalid JSON: unexpected character "x"; expected a key (a string in double quotes)"#,
-      "inbox-format: <stdin>: skipped 1 invalid message",
-    ])
+    #expect(
+      result.stderrLines == [
+        #"inbox-format: <stdin>: skipped: line 2, column 10: [1]: invalid JSON: unexpected character "x"; expected a key (a string in double quotes)"#,
+        "inbox-format: <stdin>: skipped 1 invalid message",
+      ])
     #expect(result.peakMemoryKB < Self.memoryLimitKB, "peak \(result.peakMemoryKB) KB for a 40 MB line")
     #expect(result.peakMemoryKB > 10_000, "the memory was sampled")
   }

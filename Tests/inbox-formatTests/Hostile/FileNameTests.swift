@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 /// File names as the kernel has them: bytes, maybe not UTF-8, maybe holding
 /// controls, bidi overrides or format characters, maybe long. They open,
@@ -66,21 +65,34 @@ import Glibc
   /// Hostile names, the bytes given as an argument (relative to the run's
   /// directory) and exactly how a message quotes them.
   static let names: [(bytes: [UInt8], quoted: String)] = [
-    (Array("miss\u{1B}[31m\u{202E}".utf8) + [0xFF, 0xFE] + Array(".json".utf8), #""miss\u{1B}[31m\u{202E}\x{FF}\x{FE}.json""#),
+    (
+      Array("miss\u{1B}[31m\u{202E}".utf8) + [0xFF, 0xFE] + Array(".json".utf8),
+      #""miss\u{1B}[31m\u{202E}\x{FF}\x{FE}.json""#
+    ),
     (Array("bad".utf8) + [0x85] + Array("\u{2028}\u{AD}.json".utf8), #""bad\x{85}\u{2028}\u{AD}.json""#),
     (Array("c1\u{85}\u{9B}2J\u{7F}.json".utf8), #""c1\u{85}\u{9B}2J\u{7F}.json""#),
-    (Array("zw\u{200B}\u{200D}\u{2066}\u{FEFF}\u{E0041}.json".utf8), #""zw\u{200B}\u{200D}\u{2066}\u{FEFF}\u{E0041}.json""#),
+    (
+      Array("zw\u{200B}\u{200D}\u{2066}\u{FEFF}\u{E0041}.json".utf8),
+      #""zw\u{200B}\u{200D}\u{2066}\u{FEFF}\u{E0041}.json""#
+    ),
     (Array("nl\n\r\t.json".utf8), #""nl\u{A}\u{D}\u{9}.json""#),
     (Array("quote\"back\\slash.json".utf8), #""quote\"back\\slash.json""#),
     (Array("latin1-".utf8) + [0xE9, 0xE8] + Array(".json".utf8), #""latin1-\x{E9}\x{E8}.json""#),
     ([0xC3] + Array("x.json".utf8), #""\x{C3}x.json""#),
     ([0xED, 0xA0, 0x80] + Array(".json".utf8), #""\x{ED}\x{A0}\x{80}.json""#),
     (Array("日本語 émoji 😀.json".utf8), #""日本語 émoji 😀.json""#),
-    (Array((String(repeating: "a", count: 100) + "b.json").utf8),
-      "\"" + String(repeating: "a", count: 29) + "…" + String(repeating: "a", count: 24) + "b.json\""),
-    (Array(String(repeating: "\u{1B}", count: 70).utf8),
-      "\"" + String(repeating: #"\u{1B}"#, count: 29) + "…" + String(repeating: #"\u{1B}"#, count: 30) + "\""),
-    (Array(repeating: 0xFF, count: 100), "\"" + String(repeating: #"\x{FF}"#, count: 29) + "…" + String(repeating: #"\x{FF}"#, count: 30) + "\""),
+    (
+      Array((String(repeating: "a", count: 100) + "b.json").utf8),
+      "\"" + String(repeating: "a", count: 29) + "…" + String(repeating: "a", count: 24) + "b.json\""
+    ),
+    (
+      Array(String(repeating: "\u{1B}", count: 70).utf8),
+      "\"" + String(repeating: #"\u{1B}"#, count: 29) + "…" + String(repeating: #"\u{1B}"#, count: 30) + "\""
+    ),
+    (
+      Array(repeating: 0xFF, count: 100),
+      "\"" + String(repeating: #"\x{FF}"#, count: 29) + "…" + String(repeating: #"\x{FF}"#, count: 30) + "\""
+    ),
   ]
 
   /// A name that is not there: 66, and the one line names it exactly.
@@ -106,7 +118,9 @@ import Glibc
       #expect(result.exitStatus == 65, "\(quoted): \(result)")
       let line = expectOneMessageLine(result, quoted)
       #expect(
-        line == #"inbox-format: \#(quoted): line 1, column 1: invalid JSON: unexpected character "x"; expected a JSON object or array"#)
+        line
+          == #"inbox-format: \#(quoted): line 1, column 1: invalid JSON: unexpected character "x"; expected a JSON object or array"#
+      )
     }
   }
 
@@ -125,12 +139,16 @@ import Glibc
     let parent: [UInt8] = Array("dir".utf8) + [0xFF, 0x1B]
     let parentPath = (Array(directory.path.utf8) + [UInt8(ascii: "/")] + parent).map { CChar(bitPattern: $0) } + [0]
     #expect(mkdir(parentPath, 0o755) == 0)
-    directory.write(Array(#"[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":2}]"#.utf8), to: parent + Array("/in.json".utf8))
-    let skipped = try RawProcess.run(Self.pinned + [Array("--skip-invalid".utf8), parent + Array("/in.json".utf8)], directory: directory.path)
+    directory.write(
+      Array(#"[{"id":1,"update_date":"2022-01-31T08:45:33Z"},{"id":2}]"#.utf8), to: parent + Array("/in.json".utf8))
+    let skipped = try RawProcess.run(
+      Self.pinned + [Array("--skip-invalid".utf8), parent + Array("/in.json".utf8)], directory: directory.path)
     expectNoSignal(skipped)
     #expect(skipped.exitStatus == 3, "\(skipped)")
     #expect(skipped.stderrLines.count == 2)
-    #expect(skipped.stderrLines.allSatisfy { $0.hasPrefix(#"inbox-format: "dir\x{FF}\u{1B}/in.json": skipped"#) }, "\(skipped.stderrLines)")
+    #expect(
+      skipped.stderrLines.allSatisfy { $0.hasPrefix(#"inbox-format: "dir\x{FF}\u{1B}/in.json": skipped"#) },
+      "\(skipped.stderrLines)")
   }
 
   /// `watch` of a file whose name is not UTF-8, writing an OUT whose name is not either.

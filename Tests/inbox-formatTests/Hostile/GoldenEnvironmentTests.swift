@@ -32,7 +32,8 @@ import Testing
       let expected = try String(contentsOf: golden.expectedURL, encoding: .utf8)
       #expect(
         result.stdoutText == expected,
-        "\(golden.name) under \(environment.testDescription):\n\(lineDiff(expected: expected, actual: result.stdoutText))")
+        "\(golden.name) under \(environment.testDescription):\n\(lineDiff(expected: expected, actual: result.stdoutText))"
+      )
     }
   }
 }

@@ -70,11 +70,13 @@ import Testing
   /// other scripts, 1 to 300 characters. Never a signal, never an error.
   static let garbageEnvironments: [[String: String]] = {
     var random = HostileRandom(seed: 0x1A_2B_3C)
-    let everything: [Unicode.Scalar] = [Unicode.Scalar].printableASCII + [Unicode.Scalar].controls + [Unicode.Scalar].nonASCII
+    let everything: [Unicode.Scalar] =
+      [Unicode.Scalar].printableASCII + [Unicode.Scalar].controls + [Unicode.Scalar].nonASCII
     let alphabets: [[Unicode.Scalar]] = [.printableASCII, .controls, .nonASCII, everything]
     return (0..<32).map { index in
       var environment: [String: String] = [:]
-      for variable in ["LANG", "LC_ALL", "LC_TIME", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE"] where Bool.random(using: &random) {
+      for variable in ["LANG", "LC_ALL", "LC_TIME", "LC_MESSAGES", "LC_CTYPE", "LANGUAGE"]
+      where Bool.random(using: &random) {
         let count = [1, 2, 3, 12, 13, 20, 64, 255, 256, 257, 300].randomElement(using: &random)!
         environment[variable] = random.string(from: alphabets[index % alphabets.count], count: count)
       }
@@ -106,7 +108,9 @@ import Testing
   /// `ProcessInfo.environment`, which does not list these; ICU reads them
   /// with getenv(3), and a language of 12 letters or more crashes it, even
   /// with every option pinned.
-  @Test(arguments: ["LANG", "LC_ALL", "LC_MESSAGES"], ["\u{301}abcdefghijklm", "\u{200D}abcdefghijklm_US.UTF-8", "\u{93F}" + String(repeating: "q", count: 20)])
+  @Test(
+    arguments: ["LANG", "LC_ALL", "LC_MESSAGES"],
+    ["\u{301}abcdefghijklm", "\u{200D}abcdefghijklm_US.UTF-8", "\u{93F}" + String(repeating: "q", count: 20)])
   func aVariableFoundationCannotSeeIsStillRemoved(variable: String, value: String) throws {
     #expect(Self.hidesFromFoundation(value))
     let result = try Self.run(Self.pinned, environment: [variable: value])
@@ -150,7 +154,9 @@ import Testing
     for variable in Self.hostileEnvironment.keys.sorted() {
       for value in [String(repeating: "z", count: 20), "\u{1B}[2J\u{9B}31m", ""] {
         let alone = try Self.run(arguments, environment: [variable: value])
-        #expect(alone.stdoutText == clean.stdoutText && alone.exitStatus == 0, "\(variable)=\(value.debugDescription): \(alone)")
+        #expect(
+          alone.stdoutText == clean.stdoutText && alone.exitStatus == 0,
+          "\(variable)=\(value.debugDescription): \(alone)")
       }
     }
   }
@@ -170,7 +176,8 @@ import Testing
   // MARK: --locale
 
   @Test(arguments: [
-    ("und", #"--locale "und" is not a locale with CLDR data"#), ("tlh", #"--locale "tlh" is not a locale with CLDR data"#),
+    ("und", #"--locale "und" is not a locale with CLDR data"#),
+    ("tlh", #"--locale "tlh" is not a locale with CLDR data"#),
     ("aa", #"--locale "aa" is not a locale with CLDR data"#), ("la", #"--locale "la" is not a locale with CLDR data"#),
     ("fr-XX", #"--locale "fr-XX" is not a known locale: "XX" is not a region"#),
     ("en-US-u-nu-xxx", #"--locale "en-US-u-nu-xxx" is not a locale name"#),
@@ -200,14 +207,17 @@ import Testing
   /// subtags and keywords, 1 to 300 characters. 0 with four rows, or 64 with one line.
   static let randomLocaleNames: [String] = {
     var random = HostileRandom(seed: 0x10CA1E)
-    let languages = ["en", "fr", "de", "ja", "ar", "th", "zh", "sr", "tr", "he", "fa", "hi", "und", "tlh", "qaa", "xx", "abc", "root"]
+    let languages = [
+      "en", "fr", "de", "ja", "ar", "th", "zh", "sr", "tr", "he", "fa", "hi", "und", "tlh", "qaa", "xx", "abc", "root",
+    ]
     let regions = ["US", "FR", "XX", "419", "999", "001", "ZZ", "EU", "UN", "AQ", "Latn", "Hant", "POSIX", "u", "x"]
     let keywords = ["ca", "nu", "hc", "rg", "fw", "co", "cu", "tz", "va", "ms", "sd", "lb", "x0", "k1"]
     let values = [
       "japanese", "buddhist", "islamic-umalqura", "thai", "arab", "latn", "h11", "h24", "xxx", "frzzzz", "mon", "usnyc",
       "posix", "true", "a", "abcdefgh", "abcdefghi", "gregory-buddhist",
     ]
-    let everything: [Unicode.Scalar] = [Unicode.Scalar].printableASCII + [Unicode.Scalar].controls + [Unicode.Scalar].nonASCII
+    let everything: [Unicode.Scalar] =
+      [Unicode.Scalar].printableASCII + [Unicode.Scalar].controls + [Unicode.Scalar].nonASCII
     var names: [String] = []
     for index in 0..<96 {
       switch index % 4 {
@@ -233,9 +243,17 @@ import Testing
         }
         if index % 8 == 3 {
           // Long: subtags until 300 characters.
-          while tag.count < 300 { tag += "-" + random.string(from: Array("abcdefghxyz0123".unicodeScalars), count: Int.random(in: 1...9, using: &random)) }
+          while tag.count < 300 {
+            tag +=
+              "-"
+              + random.string(
+                from: Array("abcdefghxyz0123".unicodeScalars), count: Int.random(in: 1...9, using: &random))
+          }
         }
-        if Bool.random(using: &random) { tag += [".UTF-8", "@latin", "@euro", ".ISO-8859-15@euro", "@calendar=japanese", "."].randomElement(using: &random)! }
+        if Bool.random(using: &random) {
+          tag += [".UTF-8", "@latin", "@euro", ".ISO-8859-15@euro", "@calendar=japanese", "."].randomElement(
+            using: &random)!
+        }
         names.append(tag)
       }
     }
@@ -248,9 +266,10 @@ import Testing
     var testDescription: String { "random locale names \(index)" }
   }
 
-  @Test(arguments: (0..<4).map { part in
-    Names(index: part, names: stride(from: part, to: randomLocaleNames.count, by: 4).map { randomLocaleNames[$0] })
-  })
+  @Test(
+    arguments: (0..<4).map { part in
+      Names(index: part, names: stride(from: part, to: randomLocaleNames.count, by: 4).map { randomLocaleNames[$0] })
+    })
   func randomLocaleNamesWorkOrAreOneLine(_ part: Names) throws {
     for name in part.names {
       let result = try Self.run(Self.pinnedClock + ["--locale", name])

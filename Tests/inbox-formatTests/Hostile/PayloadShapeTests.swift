@@ -39,7 +39,10 @@ import Testing
       #expect(rows.last?["title"] as? String == "Bo")
     }
     // One such object alone, with or without a line break, is one message.
-    for alone in [#"{"id":"a","items":[],"update_date":"2022-01-31T08:45:33Z"}"#, #"{"id":"a","items":[],"update_date":"2022-01-31T08:45:33Z"}"# + "\n"] {
+    for alone in [
+      #"{"id":"a","items":[],"update_date":"2022-01-31T08:45:33Z"}"#,
+      #"{"id":"a","items":[],"update_date":"2022-01-31T08:45:33Z"}"# + "\n",
+    ] {
       for result in try Self.everyWay(alone) {
         #expect(Self.rows(result).map { $0["id"] as? String } == ["a"], "\(result)")
       }
@@ -55,9 +58,11 @@ import Testing
   /// vowel separator, the byte order mark, the combining grapheme joiner,
   /// tags, variation selectors, with spaces of every kind.
   static let invisibleNames = [
-    "\u{200B}", "\u{2060}", "\u{00AD}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{FEFF}", "\u{034F}",
+    "\u{200B}", "\u{2060}", "\u{00AD}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{180E}", "\u{FEFF}",
+    "\u{034F}",
     "\u{200C}\u{200D}", "\u{200E}\u{200F}", "\u{2061}\u{2062}\u{2063}\u{2064}", "\u{E0020}\u{E007F}", "\u{FE0F}",
-    " \u{200B} \u{3000}\u{2060} ", "\u{00A0}\u{00AD}\u{2007}", "\u{3164}\u{3164}\u{3164}", "\u{17B4}\u{17B5}", "\u{061C}",
+    " \u{200B} \u{3000}\u{2060} ", "\u{00A0}\u{00AD}\u{2007}", "\u{3164}\u{3164}\u{3164}", "\u{17B4}\u{17B5}",
+    "\u{061C}",
     "\u{1D173}\u{1D17A}", "\t\u{200B}\n",
   ]
 
@@ -74,7 +79,9 @@ import Testing
 
       """
     let rows = Self.rows(try RawProcess.run(Self.pinned, stdin: .pipe, feed: .bytes(Array(payload.utf8))))
-    #expect(rows.map { $0["title"] as? String } == ["Unknown", "Bob", "Ann", "+33 1 23", "Unknown"], "\(name.unicodeScalars.map(\.value))")
+    #expect(
+      rows.map { $0["title"] as? String } == ["Unknown", "Bob", "Ann", "+33 1 23", "Unknown"],
+      "\(name.unicodeScalars.map(\.value))")
     #expect(rows.map { $0["initials"] as? String } == ["?", "B", "A", "?", "?"], "\(name.unicodeScalars.map(\.value))")
     // The same through the inbox view: no row without a visible title.
     let view = try RawProcess.run(Self.pinned + ["--output", "text"], stdin: .pipe, feed: .bytes(Array(payload.utf8)))
@@ -84,7 +91,8 @@ import Testing
 
   /// An initial is never an invisible character, even before a letter.
   @Test func anInitialSkipsWhatNobodySees() throws {
-    let payload = #"[{"id":1,"firstname":"\u3164\u200bZoe","lastname":"\u115f\u00adMa","update_date":"2022-01-31T08:45:33Z"}]"#
+    let payload =
+      #"[{"id":1,"firstname":"\u3164\u200bZoe","lastname":"\u115f\u00adMa","update_date":"2022-01-31T08:45:33Z"}]"#
     let rows = Self.rows(try RawProcess.run(Self.pinned, stdin: .pipe, feed: .bytes(Array(payload.utf8))))
     #expect(rows.first?["initials"] as? String == "ZM")
   }

@@ -119,9 +119,12 @@ import Testing
   @Test func sourceDateEpochIsAnIntegerOrOneLine() throws {
     let pinned = try Self.run(Self.pinned + [Hostile.example])
     let epoch = try Self.run(
-      ["--locale", "en-US", "--time-zone", "Europe/Paris", Hostile.example], environment: ["SOURCE_DATE_EPOCH": "1643630400"])
+      ["--locale", "en-US", "--time-zone", "Europe/Paris", Hostile.example],
+      environment: ["SOURCE_DATE_EPOCH": "1643630400"])
     #expect(epoch.stdoutText == pinned.stdoutText)
-    for value in ["@1643630400", "1643630400.5", "-1", "1e9", "0x10", " 1", "\u{1B}[2J", String(repeating: "7", count: 500)] {
+    for value in [
+      "@1643630400", "1643630400.5", "-1", "1e9", "0x10", " 1", "\u{1B}[2J", String(repeating: "7", count: 500),
+    ] {
       let result = try Self.run(
         ["--locale", "en-US", "--time-zone", "UTC", Hostile.example], environment: ["SOURCE_DATE_EPOCH": value])
       let line = expectUsageError(result, value.debugDescription)
@@ -140,7 +143,10 @@ import Testing
     expectNoSignal(result)
     #expect(result.exitStatus == 65)
     let line = expectOneMessageLine(result)
-    #expect(line == "inbox-format: <stdin>: line 1, column 8: [0].id: number \(String(repeating: "1", count: 60))… is out of range; expected an integer between -9223372036854775808 and 9223372036854775807")
+    #expect(
+      line
+        == "inbox-format: <stdin>: line 1, column 8: [0].id: number \(String(repeating: "1", count: 60))… is out of range; expected an integer between -9223372036854775808 and 9223372036854775807"
+    )
   }
 
   /// ArgumentParser's own messages quote the user's words: escaped and cut.
@@ -148,10 +154,18 @@ import Testing
     (["--bogus\u{1B}[2J"], #"inbox-format: Unknown option '--bogus\u{1B}[2J'"#),
     (["--\u{202E}zzzzzzzzzz"], #"inbox-format: Unknown option '--\u{202E}zzzzzzzzzz'"#),
     (["--preview-length", "\u{9B}31m"], #"inbox-format: The value '\u{9B}31m' is invalid for '--preview-length <N>'"#),
-    (["--preview-length", String(repeating: "9", count: 5_000)],
-      "inbox-format: The value '\(String(repeating: "9", count: 60))…' is invalid for '--preview-length <N>'"),
-    (["--" + String(repeating: "a", count: 500)], "inbox-format: Unknown option '--\(String(repeating: "a", count: 58))…'"),
-    (["--output", "\u{2028}"], #"inbox-format: The value '\u{2028}' is invalid for '--output <output>'. Please provide one of 'json', 'ndjson' or 'text'."#),
+    (
+      ["--preview-length", String(repeating: "9", count: 5_000)],
+      "inbox-format: The value '\(String(repeating: "9", count: 60))…' is invalid for '--preview-length <N>'"
+    ),
+    (
+      ["--" + String(repeating: "a", count: 500)],
+      "inbox-format: Unknown option '--\(String(repeating: "a", count: 58))…'"
+    ),
+    (
+      ["--output", "\u{2028}"],
+      #"inbox-format: The value '\u{2028}' is invalid for '--output <output>'. Please provide one of 'json', 'ndjson' or 'text'."#
+    ),
     (["a.json", "b\u{7}.json"], #"inbox-format: Unexpected argument 'b\u{7}.json'"#),
   ])
   func argumentParserErrorsAreEscaped(arguments: [String], line expected: String) throws {

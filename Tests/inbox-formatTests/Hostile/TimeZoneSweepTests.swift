@@ -36,7 +36,10 @@ import Testing
   static let legacyIDs =
     "ACT AET AGT ART AST BET BST CAT CNT CST CTT EAT ECT IET IST JST MIT NET NST PLT PNT PRT PST SST VST EST MST HST"
     .split(separator: " ").map(String.init)
-    + ["AST4", "AST4ADT", "CST6", "CST6CDT", "EST5", "EST5EDT", "HST10", "MST7", "MST7MDT", "PST8", "PST8PDT", "YST9", "YST9YDT"]
+    + [
+      "AST4", "AST4ADT", "CST6", "CST6CDT", "EST5", "EST5EDT", "HST10", "MST7", "MST7MDT", "PST8", "PST8PDT", "YST9",
+      "YST9YDT",
+    ]
     .map { "SystemV/\($0)" }
     + ["US/Pacific-New"]
 
@@ -77,7 +80,8 @@ import Testing
       ("GMT-0930", -34_200), ("GMT+12:45", 45_900), ("UTC+1245", 45_900), ("GMT+08:45", 31_500), ("GMT-00:30", -1_800),
       ("GMT+14:00", 50_400), ("GMT-14:00", -50_400), ("UTC", 0), ("GMT", 0),
       // Beyond ±14:00.
-      ("GMT+14:01", nil), ("GMT-14:01", nil), ("UTC+1401", nil), ("GMT+14:30", nil), ("GMT+99", nil), ("GMT-23:59", nil),
+      ("GMT+14:01", nil), ("GMT-14:01", nil), ("UTC+1401", nil), ("GMT+14:30", nil), ("GMT+99", nil),
+      ("GMT-23:59", nil),
       // Malformed.
       ("GMT+", nil), ("GMT-", nil), ("UTC+", nil), ("GMT+5:3", nil), ("GMT+05:60", nil), ("GMT+05:99", nil),
       ("GMT+123456", nil), ("GMT++5", nil), ("GMT+-5", nil), ("GMT+5x", nil), ("GMT+ 5", nil), ("GMT+05:30:00", nil),
@@ -156,7 +160,10 @@ import Testing
   /// The oracle itself, against labels the README and golden files state.
   @Test func theOffsetOracleAgreesWithTheReadme() {
     #expect(ExampleLabels.labels(fixedOffset: 3600) == ["9:45\u{202F}AM", "Yesterday", "Tuesday", "1/3/22"])
-    #expect(ExampleLabels.labels(zone: TimeZone(identifier: "Europe/Paris")!) == ["9:45\u{202F}AM", "Yesterday", "Tuesday", "1/3/22"])
+    #expect(
+      ExampleLabels.labels(zone: TimeZone(identifier: "Europe/Paris")!) == [
+        "9:45\u{202F}AM", "Yesterday", "Tuesday", "1/3/22",
+      ])
     #expect(ExampleLabels.labels(fixedOffset: -14 * 3600) == ["6:45\u{202F}PM", "3:54\u{202F}AM", "Tuesday", "1/2/22"])
     #expect(ExampleLabels.labels(fixedOffset: 9 * 3600) == ["5:45\u{202F}PM", "2:54\u{202F}AM", "Wednesday", "1/3/22"])
   }
@@ -170,9 +177,11 @@ import Testing
     ("GMT+5", -5 * 3600), ("GMT-5", 5 * 3600), ("JST-9", 9 * 3600), ("EST5", -5 * 3600), ("<+0530>-5:30", 19_800),
     ("<-03>3", -3 * 3600), ("XYZ+0:30", -1_800), ("<+1245>-12:45", 45_900), ("ABC-14:00:00", 14 * 3600),
     ("CET-1CEST,M3.5.0,M10.5.0/3", nil), ("EST5EDT,M3.2.0,M11.1.0", nil), ("<+03>-3<+04>", nil), ("UTC+15", nil),
-    ("UTC+24", nil), ("UTC-14:01", nil), ("XYZ-14:00:01", nil), ("UTC+", nil), ("<+05", nil), ("<AB>5", nil), ("AB5", nil),
+    ("UTC+24", nil), ("UTC-14:01", nil), ("XYZ-14:00:01", nil), ("UTC+", nil), ("<+05", nil), ("<AB>5", nil),
+    ("AB5", nil),
     ("garbage", nil), ("Mars/Olympus", nil), (":", nil), (":/nonexistent", nil), ("/etc/passwd", nil),
-    ("../../../../etc/localtime", nil), ("Asia/Tokyo ", nil), ("\u{1B}[31mAsia/Tokyo", nil), ("Europe/../Europe/Paris", nil),
+    ("../../../../etc/localtime", nil), ("Asia/Tokyo ", nil), ("\u{1B}[31mAsia/Tokyo", nil),
+    ("Europe/../Europe/Paris", nil),
     (String(repeating: "A", count: 300), nil), (String(repeating: "Europe/", count: 1_000) + "Paris", nil),
     ("Asia/Tōkyō", nil),
   ]
@@ -185,7 +194,8 @@ import Testing
     ]
     for (path, zone) in [
       ("/usr/share/zoneinfo/Europe/Paris", "Europe/Paris"), (":/usr/share/zoneinfo/Asia/Kolkata", "Asia/Kolkata"),
-      (":/usr/share/zoneinfo/right/Asia/Tokyo", "Asia/Tokyo"), ("/usr/share/zoneinfo/posix/America/New_York", "America/New_York"),
+      (":/usr/share/zoneinfo/right/Asia/Tokyo", "Asia/Tokyo"),
+      ("/usr/share/zoneinfo/posix/America/New_York", "America/New_York"),
     ] where FileManager.default.fileExists(atPath: String(path.drop { $0 == ":" })) {
       values.append((path, zone))
     }
@@ -207,7 +217,8 @@ import Testing
 
   @Test(arguments: posixZoneValues)
   func aTZNamingAZoneOrItsFileIsThatZone(value: String, zone: String) throws {
-    let result = try RawProcess.run(["--now", Hostile.now, "--locale", "en-US", Hostile.example], environment: ["TZ": value])
+    let result = try RawProcess.run(
+      ["--now", Hostile.now, "--locale", "en-US", Hostile.example], environment: ["TZ": value])
     #expect(expectRows(result, "TZ=\(value)") == ExampleLabels.labels(zone: try #require(TimeZone(identifier: zone))))
   }
 
@@ -222,13 +233,15 @@ import Testing
 
   /// `TZ=GMT+5` is five hours west (POSIX); `--time-zone GMT+5` five hours east (ICU).
   @Test func theSameTextHasOppositeSignsInTZAndInTheOption() throws {
-    let environment = try RawProcess.run(["--now", Hostile.now, "--locale", "en-US", Hostile.example], environment: ["TZ": "GMT+5"])
+    let environment = try RawProcess.run(
+      ["--now", Hostile.now, "--locale", "en-US", Hostile.example], environment: ["TZ": "GMT+5"])
     let option = try Self.run(timeZone: "GMT+5")
     #expect(expectRows(environment) == ExampleLabels.labels(fixedOffset: -5 * 3600))
     #expect(expectRows(option) == ExampleLabels.labels(fixedOffset: 5 * 3600))
     // And the option wins over the environment.
     let both = try RawProcess.run(
-      ["--now", Hostile.now, "--locale", "en-US", "--time-zone", "GMT+5", Hostile.example], environment: ["TZ": "GMT+5"])
+      ["--now", Hostile.now, "--locale", "en-US", "--time-zone", "GMT+5", Hostile.example], environment: ["TZ": "GMT+5"]
+    )
     #expect(both.stdout == option.stdout)
   }
 }

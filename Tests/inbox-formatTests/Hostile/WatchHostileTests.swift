@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 /// `watch` against signals, an OUT that is FILE in disguise, and a FILE
 /// that is a symbolic link. Each test is a few seconds at most.
@@ -25,7 +24,8 @@ import Glibc
 
   @Test(arguments: [SIGHUP, SIGINT, SIGTERM])
   func aStoppingSignalEndsWithZeroAndOutWhole(signal: Int32) throws {
-    let watch = try WatchRun(Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
+    let watch = try WatchRun(
+      Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
     #expect(watch.stop(with: signal) == 0)
     #expect(watch.stderr.isEmpty, "\(watch.stderr)")
@@ -34,7 +34,8 @@ import Glibc
   }
 
   @Test func signalsThatMeanNothingToAWatchAreIgnored() throws {
-    let watch = try WatchRun(Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
+    let watch = try WatchRun(
+      Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
     let masks = try Self.signalMasks(of: watch.processIdentifier)
     for signal in [SIGUSR1, SIGUSR2, SIGALRM] {
@@ -55,7 +56,8 @@ import Glibc
   /// arrive ignored: they stay so, and SIGTERM still ends the watch.
   @Test func interruptAndHangupInheritedAsIgnoredStayIgnored() throws {
     let watch = try WatchRun(
-      Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"), ignoring: ["INT", "HUP"])
+      Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"),
+      ignoring: ["INT", "HUP"])
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
     let masks = try Self.signalMasks(of: watch.processIdentifier)
     #expect(masks.ignored & Self.bit(SIGINT) != 0 && masks.ignored & Self.bit(SIGHUP) != 0, "\(masks)")
@@ -72,9 +74,11 @@ import Glibc
   /// A stop in the middle of a burst of large writes: the render under way
   /// is finished, OUT is one whole render, no temporary file is left.
   @Test func aStopDuringABurstLeavesOutWhole() throws {
-    let watch = try WatchRun(Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
+    let watch = try WatchRun(
+      Self.options.withFile("in.json") + ["--output", "out.json"], input: Self.payload(from: "Ann"))
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
-    let row = #"{"id":1,"firstname":"Bob","message":"\#(String(repeating: "m", count: 200))","update_date":"2022-01-31T09:45:00+01:00"}"#
+    let row =
+      #"{"id":1,"firstname":"Bob","message":"\#(String(repeating: "m", count: 200))","update_date":"2022-01-31T09:45:00+01:00"}"#
     let large = #"{"items":["# + Array(repeating: row, count: 5_000).joined(separator: ",") + "]}"
     for index in 0..<6 {
       try watch.replaceByRename(large.replacingOccurrences(of: "Bob", with: "Bob\(index)"))
@@ -100,14 +104,28 @@ import Glibc
   static let disguises: [Disguise] = [
     Disguise(output: "in.json", says: #"--output "in.json" is the watched file "in.json"; expected another file"#),
     Disguise(output: ".//in.json", says: #"--output ".//in.json" is the watched file "in.json""#),
-    Disguise(output: "sub/../in.json", prepare: ["sub/"], says: #"--output "sub/../in.json" is the watched file "in.json""#),
-    Disguise(output: "sub/./../sub/../in.json", prepare: ["sub/"], says: #"--output "sub/./../sub/../in.json" is the watched file"#),
-    Disguise(output: "/proc/self/cwd/in.json", says: #"--output "/proc/self/cwd/in.json" is the watched file "in.json""#),
-    Disguise(output: "link.json", prepare: ["link.json -> in.json"], says: #"--output "link.json" is the watched file "in.json""#),
-    Disguise(output: "chain.json", prepare: ["link.json -> in.json", "chain.json -> link.json"], says: #"--output "chain.json" is the watched file"#),
-    Disguise(output: "hard.json", prepare: ["hard.json = in.json"], says: #"--output "hard.json" is the watched file "in.json""#),
-    Disguise(file: "link.json", output: "in.json", prepare: ["link.json -> in.json"], says: #"--output "in.json" is the watched file "link.json""#),
-    Disguise(file: "sub/../in.json", output: "./in.json", prepare: ["sub/"], says: #"--output "./in.json" is the watched file "sub/../in.json""#),
+    Disguise(
+      output: "sub/../in.json", prepare: ["sub/"], says: #"--output "sub/../in.json" is the watched file "in.json""#),
+    Disguise(
+      output: "sub/./../sub/../in.json", prepare: ["sub/"],
+      says: #"--output "sub/./../sub/../in.json" is the watched file"#),
+    Disguise(
+      output: "/proc/self/cwd/in.json", says: #"--output "/proc/self/cwd/in.json" is the watched file "in.json""#),
+    Disguise(
+      output: "link.json", prepare: ["link.json -> in.json"],
+      says: #"--output "link.json" is the watched file "in.json""#),
+    Disguise(
+      output: "chain.json", prepare: ["link.json -> in.json", "chain.json -> link.json"],
+      says: #"--output "chain.json" is the watched file"#),
+    Disguise(
+      output: "hard.json", prepare: ["hard.json = in.json"],
+      says: #"--output "hard.json" is the watched file "in.json""#),
+    Disguise(
+      file: "link.json", output: "in.json", prepare: ["link.json -> in.json"],
+      says: #"--output "in.json" is the watched file "link.json""#),
+    Disguise(
+      file: "sub/../in.json", output: "./in.json", prepare: ["sub/"],
+      says: #"--output "./in.json" is the watched file "sub/../in.json""#),
     Disguise(output: "", says: "--output needs a file name; it is empty"),
     Disguise(output: "sub", prepare: ["sub/"], says: #"--output "sub" is a directory; expected a file to write"#),
     Disguise(output: "sub/", prepare: ["sub/"], says: #"--output "sub/" is a directory"#),
@@ -119,7 +137,8 @@ import Glibc
   static func prepare(_ steps: [String], in directory: URL) throws {
     for step in steps {
       if step.hasSuffix("/") {
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent(step), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: directory.appendingPathComponent(step), withIntermediateDirectories: true)
       } else if let arrow = step.range(of: " -> ") {
         try FileManager.default.createSymbolicLink(
           atPath: directory.appendingPathComponent(String(step[..<arrow.lowerBound])).path,
@@ -155,7 +174,8 @@ import Glibc
     let watch = try WatchRun(
       Self.options.withFile("in.json") + ["--output", "later/../in.json"], input: Self.payload(from: "Ann"))
     #expect(watch.wait(within: 5) { watch.stderr.contains(#"cannot write "later/../in.json""#) })
-    try FileManager.default.createDirectory(at: watch.directory.appendingPathComponent("later"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: watch.directory.appendingPathComponent("later"), withIntermediateDirectories: false)
     // The watch writes again a second after the fault.
     _ = watch.wait(within: 2.5) { watch.stderr.contains(#"wrote "later/../in.json" again"#) }
     let file = try String(contentsOf: watch.input, encoding: .utf8)
@@ -171,7 +191,8 @@ import Glibc
     ) { directory in
       let base = directory.deletingLastPathComponent()
       for (folder, name) in [("target", "Ann"), ("other", "Dee")] {
-        try FileManager.default.createDirectory(at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: base.appendingPathComponent(folder), withIntermediateDirectories: true)
         try Data(Self.payload(from: name).utf8).write(to: base.appendingPathComponent("\(folder)/real.json"))
       }
       try FileManager.default.createSymbolicLink(

@@ -20,7 +20,8 @@ import Testing
     let read = try BuiltBinary.run(CommandLineTests.pinned, stdin: Data(payload.utf8))
     #expect(mapped.status == read.status)
     #expect(mapped.stdout == read.stdout)
-    #expect(mapped.stderr == read.stderr.replacingOccurrences(of: "<stdin>", with: quoted(bytes: Array(file.path.utf8))))
+    #expect(
+      mapped.stderr == read.stderr.replacingOccurrences(of: "<stdin>", with: quoted(bytes: Array(file.path.utf8))))
   }
 
   /// Standard input that is a file read partly before (`(dd …; inbox-format)

@@ -16,7 +16,9 @@ enum BuiltBinary {
   /// The executable, found next to the running test bundle so that any
   /// `--scratch-path` works.
   static let url: URL = {
-    let testBinary = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let testBinary = URL(
+      fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
     return testBinary.deletingLastPathComponent().appendingPathComponent("inbox-format")
   }()
 

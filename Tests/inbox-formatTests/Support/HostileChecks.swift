@@ -48,7 +48,8 @@ func expectOneMessageLine(
     sourceLocation: sourceLocation)
   let line = String(lines.first ?? "")
   #expect(line.hasPrefix("inbox-format: "), "\(what()): \(line.debugDescription)", sourceLocation: sourceLocation)
-  #expect(Hostile.isEscapeFree(line), "\(what()): not escape-free: \(line.debugDescription)", sourceLocation: sourceLocation)
+  #expect(
+    Hostile.isEscapeFree(line), "\(what()): not escape-free: \(line.debugDescription)", sourceLocation: sourceLocation)
   return line
 }
 
@@ -60,7 +61,9 @@ func expectUsageError(
 ) -> String {
   expectNoSignal(result, what(), sourceLocation: sourceLocation)
   #expect(result.exitStatus == 64, "\(what()): \(result)", sourceLocation: sourceLocation)
-  #expect(result.stdout.isEmpty, "\(what()): wrote \(result.stdoutText.prefix(200).debugDescription)", sourceLocation: sourceLocation)
+  #expect(
+    result.stdout.isEmpty, "\(what()): wrote \(result.stdoutText.prefix(200).debugDescription)",
+    sourceLocation: sourceLocation)
   return expectOneMessageLine(result, what(), sourceLocation: sourceLocation)
 }
 
@@ -75,7 +78,9 @@ func expectRows(
   #expect(result.exitStatus == 0, "\(what()): \(result)", sourceLocation: sourceLocation)
   #expect(result.stderr.isEmpty, "\(what()): \(result.stderrText.debugDescription)", sourceLocation: sourceLocation)
   guard let rows = (try? JSONSerialization.jsonObject(with: Data(result.stdout))) as? [[String: Any]] else {
-    Issue.record("\(what()): not a JSON array of objects: \(result.stdoutText.prefix(300).debugDescription)", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(what()): not a JSON array of objects: \(result.stdoutText.prefix(300).debugDescription)",
+      sourceLocation: sourceLocation)
     return []
   }
   #expect(rows.count == count, "\(what()): \(rows.count) rows", sourceLocation: sourceLocation)

@@ -25,11 +25,15 @@ extension Array where Element == Unicode.Scalar {
   /// Printable ASCII, space to tilde.
   static let printableASCII: [Unicode.Scalar] = (0x20...0x7E).map { Unicode.Scalar($0)! }
   /// C0 controls but NUL (which no argument or variable can hold), DEL and C1 controls.
-  static let controls: [Unicode.Scalar] = ((0x01...0x1F).map { $0 } + (0x7F...0x9F).map { $0 }).map { Unicode.Scalar($0)! }
+  static let controls: [Unicode.Scalar] = ((0x01...0x1F).map { $0 } + (0x7F...0x9F).map { $0 }).map {
+    Unicode.Scalar($0)!
+  }
   /// Letters, marks, bidi and format characters, separators and emoji from outside ASCII.
   static let nonASCII: [Unicode.Scalar] = [
-    "é", "ß", "İ", "ı", "Ω", "Ж", "ש", "ع", "क", "ि", "ก", "中", "日", "한", "ｱ", "ﬁ", "Å", "\u{0301}", "\u{200B}", "\u{200D}",
-    "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{2028}", "\u{2029}", "\u{00A0}", "\u{3000}", "😀", "\u{1F1EB}", "\u{E000}", "\u{10FFFD}",
+    "é", "ß", "İ", "ı", "Ω", "Ж", "ש", "ع", "क", "ि", "ก", "中", "日", "한", "ｱ", "ﬁ", "Å", "\u{0301}", "\u{200B}",
+    "\u{200D}",
+    "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{2028}", "\u{2029}", "\u{00A0}", "\u{3000}", "😀", "\u{1F1EB}", "\u{E000}",
+    "\u{10FFFD}",
     "\u{FFFD}", "٣", "５",
   ]
 }

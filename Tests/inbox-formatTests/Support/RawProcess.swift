@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 /// Runs the built `inbox-format` the way a shell would, with what
@@ -118,7 +117,7 @@ enum RawProcess {
     // other child started meanwhile holds them open.
     var parentEnds: [Int32: Int32] = [:]
     var childEnds: [Int32] = []
-    defer { childEnds.forEach { close($0) } }
+    defer { for end in childEnds { close(end) } }
     for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
       switch stream {
       case .pipe:
@@ -154,10 +153,10 @@ enum RawProcess {
         posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
       }
     }
-    childEnds.forEach { close($0) }
+    for end in childEnds { close(end) }
     childEnds = []
     guard spawned == 0 else {
-      parentEnds.values.forEach { close($0) }
+      for end in parentEnds.values { close(end) }
       throw POSIXError(.init(rawValue: spawned) ?? .EIO)
     }
 
@@ -277,12 +276,13 @@ private enum GNU {
 private func withCStrings<Result>(
   _ strings: [[UInt8]], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
 ) -> Result {
-  let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { bytes in
-    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-    for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-    pointer[bytes.count] = 0
-    return pointer
-  } + [nil]
-  defer { pointers.forEach { $0?.deallocate() } }
+  let pointers: [UnsafeMutablePointer<CChar>?] =
+    strings.map { bytes in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    } + [nil]
+  defer { for pointer in pointers { pointer?.deallocate() } }
   return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

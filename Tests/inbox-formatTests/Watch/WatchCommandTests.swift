@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 /// `inbox-format watch`, end to end: the built binary follows a temporary
 /// file as editors and atomic writers change it, and the clock.

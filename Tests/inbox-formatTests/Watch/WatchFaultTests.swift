@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Glibc
+import Testing
 
 /// `watch` when things go wrong around it: the file disappears or cannot be
 /// read, or OUT cannot be written. Each fault is one line on standard
@@ -89,7 +88,9 @@ import Glibc
     try setFileSizeLimit(of: watch, to: "50000")
     try watch.writeInPlace(payload("Bob"))
     #expect(watch.wait(within: 5) { watch.stderr.contains("\n") })
-    #expect(watch.stderr == #"inbox-format: cannot write "out.json": File too large; the last output stays, trying again"# + "\n")
+    #expect(
+      watch.stderr == #"inbox-format: cannot write "out.json": File too large; the last output stays, trying again"#
+        + "\n")
     #expect(try watch.output() == good)
     #expect(watch.isRunning)
     // Tried again a second later, then two seconds after that: still one line.
@@ -108,7 +109,10 @@ import Glibc
       try FileManager.default.createDirectory(at: $0.appendingPathComponent("site"), withIntermediateDirectories: false)
     }
     let site = watch.directory.appendingPathComponent("site")
-    #expect(watch.wait(within: 5) { (try? String(contentsOf: site.appendingPathComponent("out.json"), encoding: .utf8))?.contains("Ann") ?? false })
+    #expect(
+      watch.wait(within: 5) {
+        (try? String(contentsOf: site.appendingPathComponent("out.json"), encoding: .utf8))?.contains("Ann") ?? false
+      })
 
     // The directory goes aside, a file takes its name.
     let aside = watch.directory.appendingPathComponent("site.aside")
@@ -121,7 +125,10 @@ import Glibc
 
     try FileManager.default.removeItem(at: site)
     try FileManager.default.moveItem(at: aside, to: site)
-    #expect(watch.wait(within: 8) { (try? String(contentsOf: site.appendingPathComponent("out.json"), encoding: .utf8))?.contains("Bob") ?? false })
+    #expect(
+      watch.wait(within: 8) {
+        (try? String(contentsOf: site.appendingPathComponent("out.json"), encoding: .utf8))?.contains("Bob") ?? false
+      })
     #expect(watch.stop(with: SIGINT) == 0)
     let lines = watch.stderr.split(separator: "\n")
     #expect(lines.first?.hasPrefix(#"inbox-format: cannot write "site/out.json": Not a directory"#) == true, "\(lines)")
@@ -129,16 +136,18 @@ import Glibc
   }
 
   @Test func skipInvalidShowsTheValidMessagesOfEachVersion() throws {
-    let mixed = #"[{"id":1,"firstname":"Ann","update_date":"2022-01-31T09:45:00+01:00"},{"id":2,"update_date":"2022-02-30T00:00:00Z"}]"#
+    let mixed =
+      #"[{"id":1,"firstname":"Ann","update_date":"2022-01-31T09:45:00+01:00"},{"id":2,"update_date":"2022-02-30T00:00:00Z"}]"#
     let watch = try WatchRun(Self.pinned + ["--output", "out.json", "--skip-invalid"], input: mixed)
     #expect(watch.waitForOutput(containing: #""title":"Ann""#))
     #expect(watch.wait(within: 5) { watch.stderr.split(separator: "\n").count == 2 })
-    #expect(watch.stderr == """
-      inbox-format: "in.json": skipped: line 1, column 93: [1].update_date (id 2): invalid date "2022-02-30T00:00:00Z": \
-      day 30 does not exist in February 2022; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z"
-      inbox-format: "in.json": skipped 1 invalid message
+    #expect(
+      watch.stderr == """
+        inbox-format: "in.json": skipped: line 1, column 93: [1].update_date (id 2): invalid date "2022-02-30T00:00:00Z": \
+        day 30 does not exist in February 2022; expected an RFC 3339 date-time such as "2022-01-31T08:45:33Z"
+        inbox-format: "in.json": skipped 1 invalid message
 
-      """)
+        """)
     #expect(try !watch.output().contains(#""id":2"#))
     #expect(watch.stop(with: SIGINT) == 0)
   }

@@ -84,13 +84,15 @@ import Testing
     // after that succeeds; then nothing is pending until midnight.
     try watch.run([.timePasses(to: "2022-01-31T12:00:10Z")])
     #expect(watch.shownTitles == ["Ann"])
-    #expect(watch.deadlines.prefix(3) == [
-      instant("2022-01-31T12:00:01Z"), instant("2022-01-31T12:00:03Z"), instant("2022-02-01T00:00:00+01:00"),
-    ])
-    #expect(watch.reports == [
-      #"inbox-format: cannot write "ui.json": No space left on device; the last output stays, trying again"#,
-      #"inbox-format: wrote "ui.json" again"#,
-    ])
+    #expect(
+      watch.deadlines.prefix(3) == [
+        instant("2022-01-31T12:00:01Z"), instant("2022-01-31T12:00:03Z"), instant("2022-02-01T00:00:00+01:00"),
+      ])
+    #expect(
+      watch.reports == [
+        #"inbox-format: cannot write "ui.json": No space left on device; the last output stays, trying again"#,
+        #"inbox-format: wrote "ui.json" again"#,
+      ])
   }
 
   @Test func aChangeIsWrittenWhileAFaultWaitsAndClearsIt() throws {
@@ -192,9 +194,10 @@ private final class Harness {
 
   func run(_ steps: [ScriptedEvents.Step]) throws {
     events.steps = steps
-    let formatter = InboxFormatter(context: FormattingContext(
-      now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "en-US"),
-      timeZone: TimeZone(identifier: timeZone)!))
+    let formatter = InboxFormatter(
+      context: FormattingContext(
+        now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "en-US"),
+        timeZone: TimeZone(identifier: timeZone)!))
     var loop = WatchLoop(
       clock: frozen ? FrozenClock(instant: clock.current) : clock, events: events,
       load: {

@@ -73,7 +73,8 @@ struct ByteQuery: Sendable, Hashable {
         guard case .query(let filterQuery) = query, let path = names(filterQuery) else { continue }
         switch other {
         case .literal(let value): return Filter(path: path, comparison: (comparison, .literal(value)))
-        case .function(let call) where call.function == .viewer: return Filter(path: path, comparison: (comparison, .viewer))
+        case .function(let call) where call.function == .viewer:
+          return Filter(path: path, comparison: (comparison, .viewer))
         default: return nil
         }
       }

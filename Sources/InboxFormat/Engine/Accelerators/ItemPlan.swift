@@ -312,8 +312,8 @@ struct ItemPlanReader {
       return key.end - key.start == name.count
         && (name.isEmpty
           || name.withUnsafeBufferPointer { name in
-          memcmp(scanner.bytes.baseAddress! + key.start, name.baseAddress!, name.count) == 0
-        })
+            memcmp(scanner.bytes.baseAddress! + key.start, name.baseAddress!, name.count) == 0
+          })
     }
     return (try? scanner.string(key)).map { $0.utf8.elementsEqual(name) } ?? false
   }

@@ -127,7 +127,6 @@ func cleanedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
   return result
 }
 
-
 /// The byte kernels of the one-line check (`Sources/CInboxBytes`).
 protocol LineKernel {
   static func plainLineLength(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int

@@ -94,7 +94,9 @@ extension ItemPlanReader {
       guard let name = text(display, memberName) else { return false }
       names = (.none, .none, name)
     } else {
-      guard let first = text(plan.firstname, memberName), let last = text(plan.lastname, memberName) else { return false }
+      guard let first = text(plan.firstname, memberName), let last = text(plan.lastname, memberName) else {
+        return false
+      }
       names = (first, last, nil)
     }
     let displayToken: JSONScanner.StringToken?? = if let display = names.display { display.token } else { .some(nil) }
@@ -172,7 +174,9 @@ extension ItemPlanReader {
     switch scanner.current {
     case UInt8(ascii: "\""):
       guard let token = try? scanner.scanString() else { return nil }
-      guard !token.hasEscapes else { return (try? scanner.string(token)).flatMap { Self.date(of: $0, source.encoding) } }
+      guard !token.hasEscapes else {
+        return (try? scanner.string(token)).flatMap { Self.date(of: $0, source.encoding) }
+      }
       if source.encoding == .rfc3339 {
         return try? RFC3339.parse(UnsafeBufferPointer(rebasing: scanner.bytes[token.range])).get()
       }

@@ -136,4 +136,3 @@ struct OffsetTable: Sendable {
     return offsets[index]
   }
 }
-

@@ -110,7 +110,9 @@ struct PackedNames: MemoKey {
     withUnsafeMutableBytes(of: &words) { raw in
       raw[0] = UInt8(firstname.count)
       raw[1] = UInt8(lastname.count)
-      if let first = firstname.baseAddress { (raw.baseAddress! + 2).copyMemory(from: first, byteCount: firstname.count) }
+      if let first = firstname.baseAddress {
+        (raw.baseAddress! + 2).copyMemory(from: first, byteCount: firstname.count)
+      }
       if let last = lastname.baseAddress {
         (raw.baseAddress! + 2 + firstname.count).copyMemory(from: last, byteCount: lastname.count)
       }

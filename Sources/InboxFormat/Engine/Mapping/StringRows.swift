@@ -65,7 +65,9 @@ struct StringRows: RowRules {
   }
 
   @inline(__always)
-  mutating func names(firstname: String, lastname: String, phoneNumber: String) -> (initials: String, title: Title<String>)? {
+  mutating func names(firstname: String, lastname: String, phoneNumber: String) -> (
+    initials: String, title: Title<String>
+  )? {
     // Most rows have two names that are already clean and seen: looked up
     // by their bytes, without making strings of them.
     if let known = knownNames(firstname: firstname, lastname: lastname) { return known }
@@ -164,7 +166,9 @@ struct StringRows: RowRules {
   }
 
   /// ``initialsAndOrder(firstname:lastname:strings:)`` of two cleaned names.
-  private mutating func initialsAndOrder(firstname: String, lastname: String) -> (initials: String, familyNameFirst: Bool) {
+  private mutating func initialsAndOrder(firstname: String, lastname: String) -> (
+    initials: String, familyNameFirst: Bool
+  ) {
     withUTF8(firstname, lastname) { first, last in
       initialsAndOrder(firstname: first, lastname: last) { (firstname, lastname) }
     }

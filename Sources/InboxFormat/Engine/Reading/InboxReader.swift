@@ -235,7 +235,8 @@ struct InboxReader {
 
   private mutating func readArrayElement(isFirst: Bool) throws(InboxFormatError) -> Bool {
     scanner.skipWhitespace()
-    let hasElement = isFirst ? scanner.current != UInt8(ascii: "]") : try scanner.moveToNextMember(closing: UInt8(ascii: "]"))
+    let hasElement =
+      isFirst ? scanner.current != UInt8(ascii: "]") : try scanner.moveToNextMember(closing: UInt8(ascii: "]"))
     guard hasElement else {
       if isFirst { scanner.position += 1 }
       if form == .payload { try finishPayload() } else { try expectEndOfInput() }
@@ -527,7 +528,6 @@ struct InboxReader {
     try scanner.consumeColon()
     return key
   }
-
 
   private mutating func messageField(named key: JSONScanner.StringToken) throws(InboxFormatError) -> MessageField? {
     if key.hasEscapes {

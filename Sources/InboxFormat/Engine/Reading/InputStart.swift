@@ -36,7 +36,8 @@ enum InputStart: Equatable {
     case UInt8(ascii: "{"):
       let from = max(start, searched)
       searched = head.count
-      guard let lineFeed = firstIndex(of: 0x0A, in: UnsafeBufferPointer(rebasing: head[from...])).map({ from + $0 }) else {
+      guard let lineFeed = firstIndex(of: 0x0A, in: UnsafeBufferPointer(rebasing: head[from...])).map({ from + $0 })
+      else {
         self = isComplete ? .document : .undecided
         return
       }

@@ -1,10 +1,10 @@
+internal import CInboxBytes
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-internal import CInboxBytes
 
 /// A strict, single-pass cursor over the UTF-8 bytes of a JSON text.
 ///
@@ -38,7 +38,8 @@ struct JSONScanner {
   /// Creates a scanner positioned after a UTF-8 byte order mark, if any.
   init(bytes: UnsafeBufferPointer<UInt8>) {
     let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    self.init(bytes: bytes, startingAt: hasByteOrderMark ? 3 : 0, origin: InputLocation(line: 1, column: 1, byteOffset: 0))
+    self.init(
+      bytes: bytes, startingAt: hasByteOrderMark ? 3 : 0, origin: InputLocation(line: 1, column: 1, byteOffset: 0))
   }
 
   /// Creates a scanner over a piece of a larger input that begins at the

@@ -164,4 +164,3 @@ final class NDJSONPieces {
     return lineBreak
   }
 }
-

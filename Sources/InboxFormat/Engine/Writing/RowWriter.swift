@@ -126,7 +126,11 @@ struct RowWriter: Sendable {
       case .titleDirection: appendOptionalString(row.extras?.titleDirection?.rawValue, to: &output)
       case .messageDirection: appendOptionalString(row.extras?.messageDirection?.rawValue, to: &output)
       case .avatarColor:
-        if let color = row.extras?.avatarColor { appendInteger(Int64(color), to: &output) } else { output.append("null") }
+        if let color = row.extras?.avatarColor {
+          appendInteger(Int64(color), to: &output)
+        } else {
+          output.append("null")
+        }
       }
     }
     output.append(isPretty ? (fields.isEmpty ? "}" : "\n  }") : "}")

@@ -42,9 +42,10 @@ import Testing
     ] {
       #expect(ByteQuery(try JSONPathQuery(text, functions: MappingFields.functions)) != nil, "\(text)")
     }
-    for text in ["$..a", "$.a[1:2]", "$.a[?@.b < 1]", "$.a[?@.b == $.c]", "$.a['b','c']", "$.a[?length(@.b) == 1]",
-      "$.a[?@.b == 1 && @.c]", "$.a[?@[0] == 1]"]
-    {
+    for text in [
+      "$..a", "$.a[1:2]", "$.a[?@.b < 1]", "$.a[?@.b == $.c]", "$.a['b','c']", "$.a[?length(@.b) == 1]",
+      "$.a[?@.b == 1 && @.c]", "$.a[?@[0] == 1]",
+    ] {
       #expect(ByteQuery(try JSONPathQuery(text, functions: MappingFields.functions)) == nil, "\(text)")
     }
   }
@@ -54,7 +55,8 @@ import Testing
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Data/golden/inputs/backends")
     for mapping in InputMapping.builtIns where mapping.name != "post" {
-      let payload = try JSONValue.read(from: [UInt8](Data(contentsOf: backends.appendingPathComponent("\(mapping.name).json"))))
+      let payload = try JSONValue.read(
+        from: [UInt8](Data(contentsOf: backends.appendingPathComponent("\(mapping.name).json"))))
       let items = mapping.fields.items.query.select(from: payload).map(\.value)
       #expect(!items.isEmpty)
       let fields = mapping.fields
@@ -109,7 +111,8 @@ import Testing
     case 0: return Document(text: "null")
     case 1: return Document(text: random.next() % 2 == 0 ? "true" : "false")
     case 2: return Document(text: ["0", "1", "-1", "1.0", "1e0", "2", "10"][Int(random.next() % 7)])
-    case 3, 4: return Document(text: ["\"a\"", "\"b\"", "\"\"", "\"\\u0061\"", "\"me\"", "\"é\""][Int(random.next() % 6)])
+    case 3, 4:
+      return Document(text: ["\"a\"", "\"b\"", "\"\"", "\"\\u0061\"", "\"me\"", "\"é\""][Int(random.next() % 6)])
     case 5: return Document(text: ["[]", "{}"][Int(random.next() % 2)])
     case 6, 7:
       let count = Int(random.next() % 5)
@@ -136,7 +139,8 @@ import Testing
         let path = (0..<Int(1 + random.next() % 2)).map { _ in ".\(names[Int(random.next() % 3)])" }.joined()
         let operand = ["viewer()", "'a'", "1", "null", "true", "\"\""][Int(random.next() % 6)]
         let comparison = random.next() % 2 == 0 ? "==" : "!="
-        query += random.next() % 2 == 0 ? "[?@\(path) \(comparison) \(operand)]" : "[?\(operand) \(comparison) @\(path)]"
+        query +=
+          random.next() % 2 == 0 ? "[?@\(path) \(comparison) \(operand)]" : "[?\(operand) \(comparison) @\(path)]"
       default:
         query += "[?@.\(names[Int(random.next() % 3)])]"
       }

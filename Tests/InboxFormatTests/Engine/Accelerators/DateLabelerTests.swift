@@ -13,13 +13,16 @@ import Testing
     "Europe/Paris", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe", "Asia/Kathmandu", "America/Havana",
     "Asia/Gaza", "UTC", "Pacific/Chatham", "America/St_Johns",
   ]
-  static let nows = ["2022-01-31T12:00:00Z", "2018-11-03T23:30:00-03:00", "2011-12-30T10:00:00Z", "2022-10-30T00:30:00Z"]
+  static let nows = [
+    "2022-01-31T12:00:00Z", "2018-11-03T23:30:00-03:00", "2011-12-30T10:00:00Z", "2022-10-30T00:30:00Z",
+  ]
 
   @Test(arguments: zones)
   func theLabelerGivesTheRulesLabel(zone: String) {
     var random = SplitMix(seed: UInt64(zone.utf8.count) &* 977)
     for (index, nowText) in Self.nows.enumerated() {
-      let context = Pinned.context(now: Pinned.instant(nowText), locale: ["en-US", "ar-EG", "th-TH", "ja-JP-u-ca-japanese"][index], timeZone: zone)
+      let context = Pinned.context(
+        now: Pinned.instant(nowText), locale: ["en-US", "ar-EG", "th-TH", "ja-JP-u-ca-japanese"][index], timeZone: zone)
       let rules = PlainRules(context: context)
       let maker = RowMaker(context: context)
       maker.withStringRows { rows in
@@ -87,15 +90,19 @@ import Testing
   func makersForOtherNowsShareStyledLabelsRightly(style: DateStyle) {
     let context = Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").dateStyle(style).fields(RowField.all)
     let maker = RowMaker(context: context)
-    let messages = ["2022-01-30T10:00:00Z", "2022-01-25T10:00:00Z", "2022-01-03T08:00:00Z", "2021-12-20T10:00:00Z",
-      "2021-03-01T10:00:00Z"].map(Pinned.instant)
+    let messages = [
+      "2022-01-30T10:00:00Z", "2022-01-25T10:00:00Z", "2022-01-03T08:00:00Z", "2021-12-20T10:00:00Z",
+      "2021-03-01T10:00:00Z",
+    ].map(Pinned.instant)
     for hours in [0, 1, 11, 12, 36, 192, 24 * 60] as [Double] {
       let now = context.now.addingTimeInterval(hours * 3_600)
       let later = maker.now(now)
       let rules = PlainRules(context: context.now(now))
       for message in messages {
-        #expect(later.withStringRows { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
-        #expect(later.withStringRows { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
+        #expect(
+          later.withStringRows { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
+        #expect(
+          later.withStringRows { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
       }
     }
   }

@@ -43,7 +43,9 @@ import Testing
         read += 1
         #expect(reader.scanner.position == bytes.count, "round \(round): the reader stops after the item")
         for (slot, query) in queries.enumerated() {
-          let nodes = query.select(from: tree, environment: JSONPathEnvironment(viewer: viewer)).filter { !$0.value.isEmpty }
+          let nodes = query.select(from: tree, environment: JSONPathEnvironment(viewer: viewer)).filter {
+            !$0.value.isEmpty
+          }
           let expected = picksLast[slot] ? nodes.last?.value : nodes.first?.value
           let found = reader.found[slot]
           let actual = found < 0 ? nil : try value(at: found, in: bytes)
@@ -63,8 +65,10 @@ import Testing
     // A filter reads elements it passes over: they are checked all the same.
     let filtered = try #require(ByteQuery(try JSONPathQuery("$.a[?@.b == 2].c", functions: MappingFields.functions)))
     let plan = try #require(ItemPlan([(query, false), (filtered, false)]))
-    for text in [#"{"a": {"b": 1,}}"#, #"{"a": {"b": tru}}"#, #"{"a" {"b": 1}}"#, #"{"a": [1 2]}"#, #"{"c": "\x"}"#,
-      #"{"a": {"b": "1"}"#, "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 601)]
+    for text in [
+      #"{"a": {"b": 1,}}"#, #"{"a": {"b": tru}}"#, #"{"a" {"b": 1}}"#, #"{"a": [1 2]}"#, #"{"c": "\x"}"#,
+      #"{"a": {"b": "1"}"#, "[" + String(repeating: "[", count: 600) + String(repeating: "]", count: 601),
+    ]
       + [#"{"a": [{"b": 1, "c": tru}]}"#, #"{"a": [{"b": 1, "c": [1,]}]}"#, #"{"a": [{"b": 1} {"b": 2}]}"#]
     {
       let json = Array(text.utf8)
@@ -79,7 +83,9 @@ import Testing
   @Test func aRepeatedFollowedNameIsGivenUpAndOthersAreNot() throws {
     let query = try #require(ByteQuery(try JSONPathQuery("$.a")))
     let plan = try #require(ItemPlan([(query, false)]))
-    for (text, isRead) in [(#"{"a": 1, "a": 2}"#, false), (#"{"b": 1, "b": 2, "a": 3}"#, true), (#"{"a\u0062": 1, "ab": 2, "a": 3}"#, true)] {
+    for (text, isRead) in [
+      (#"{"a": 1, "a": 2}"#, false), (#"{"b": 1, "b": 2, "a": 3}"#, true), (#"{"a\u0062": 1, "ab": 2, "a": 3}"#, true),
+    ] {
       let json = Array(text.utf8)
       json.withUnsafeBufferPointer { bytes in
         var reader = ItemPlanReader(plan: plan, bytes: bytes, viewer: nil)
@@ -100,10 +106,14 @@ import Testing
     #"{"items": "$.*", "id": {"member-name": true}, "name": {"member-name": true}, "message": "$.people[?@.id == 'a'].name", "date": "$.at", "unread": "$.people[0].unread"}"#,
   ]
 
-  static let texts = [#""Ann Lee""#, #""""#, #""a\"b\\c""#, #""\u00e9t\u00e9""#, #""<p>Hi&amp;<br>there</p>""#, "null",
-    "1", "true", #""山田 太郎""#, #""Émile Zola""#, "[]", #""x\ny""#]
-  static let dates = [#""2022-01-31T08:45:33Z""#, #""2022-01-31T08:45:33.5+01:00""#, #""2022-02-30T00:00:00Z""#,
-    "1643618733", "1643618733000", #""1643618733.000200""#, "-5", "1e3", "null", #""soon""#, "true", "1.5e400"]
+  static let texts = [
+    #""Ann Lee""#, #""""#, #""a\"b\\c""#, #""\u00e9t\u00e9""#, #""<p>Hi&amp;<br>there</p>""#, "null",
+    "1", "true", #""山田 太郎""#, #""Émile Zola""#, "[]", #""x\ny""#,
+  ]
+  static let dates = [
+    #""2022-01-31T08:45:33Z""#, #""2022-01-31T08:45:33.5+01:00""#, #""2022-02-30T00:00:00Z""#,
+    "1643618733", "1643618733000", #""1643618733.000200""#, "-5", "1e3", "null", #""soon""#, "true", "1.5e400",
+  ]
   static let numbers = ["0", "3", "-1", "1.0", "1e2", "true", "false", "null", #""4""#, "99999999999999999999"]
   static let ids = [#""c1""#, #""""#, "7", "-7", "1.5", "null", "true", #""\u0063""#, "{}", "12345678901234567890"]
 
@@ -142,7 +152,8 @@ import Testing
         let item = randomItem(&random)
         let memberName: String? = random.next() % 3 == 0 ? nil : ["", "room1", "Jo Ann"][Int(random.next() % 3)]
         let json = Array(item.utf8)
-        let reference = ItemReference(path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: 0))
+        let reference = ItemReference(
+          path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: 0))
         let rule = Result { () throws(InboxFormatError) in
           try mapping.message(of: .tree(try JSONValue.read(from: json)), memberName: memberName, reference: reference)
         }
@@ -165,6 +176,8 @@ import Testing
       }
     }
     // Given up beside what the rule refuses: items that repeat a key the plan follows.
-    #expect(accepted > 150 && planned > accepted * 3 / 4, "\(planned) of the \(accepted) items the rule reads were read along the plan")
+    #expect(
+      accepted > 150 && planned > accepted * 3 / 4,
+      "\(planned) of the \(accepted) items the rule reads were read along the plan")
   }
 }

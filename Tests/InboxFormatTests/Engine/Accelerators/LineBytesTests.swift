@@ -55,7 +55,9 @@ import Testing
       for _ in 0..<count { text += pieces[random.next(below: pieces.count)] }
       #expect(Self.kernelsAgreeWithTheRule(on: text), "\(text.debugDescription)")
       #expect(cleanLine(text) == singleLine(text), "\(text.debugDescription)")
-      #expect(text.utf8.withContiguousStorageIfAvailable { String(decoding: cleanedLine($0), as: UTF8.self) } == singleLine(text))
+      #expect(
+        text.utf8.withContiguousStorageIfAvailable { String(decoding: cleanedLine($0), as: UTF8.self) }
+          == singleLine(text))
     }
   }
 
@@ -107,4 +109,3 @@ import Testing
     "\u{202F}", "\u{205F}", "\u{2066}", "\u{2069}", "\u{3000}", "\u{FEFF}", "!", "\"", "\\", "0",
   ]
 }
-

@@ -15,7 +15,9 @@ import Testing
 
   /// What follows a leading letter: nothing, ASCII, a letter or a mark
   /// written in two bytes, a three-byte letter, a joiner, an emoji.
-  static let followers = ["", "a", " b", "\u{301}", "\u{308}", "ß", "é", "\u{5D0}", "\u{65E}", "\u{94D}", "山", "\u{200D}", "😀"]
+  static let followers = [
+    "", "a", " b", "\u{301}", "\u{308}", "ß", "é", "\u{5D0}", "\u{65E}", "\u{94D}", "山", "\u{200D}", "😀",
+  ]
 
   /// Every scalar below U+0800 first, then each follower: the engine's
   /// initials (by leading letter when the first bytes decide them, else by
@@ -46,10 +48,14 @@ import Testing
     let pieces = LineBytesTests.pieces + ["王", "小明", "山田", "太郎", "김", "민준", "john", "ılker", "ǅ", "ﬁ", "Ⅻ", "②"]
     maker.withStringRows { rows in
       for _ in 0..<5_000 {
-        func name() -> String { (0..<random.next(below: 4)).map { _ in pieces[random.next(below: pieces.count)] }.joined() }
+        func name() -> String {
+          (0..<random.next(below: 4)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+        }
         // Names as the engine holds them: already one clean line.
         let (first, last) = (singleLine(name()), singleLine(name()))
-        #expect(Self.agree(rows: &rows, first, last, locale: maker.context.locale), "\(first.debugDescription) \(last.debugDescription)")
+        #expect(
+          Self.agree(rows: &rows, first, last, locale: maker.context.locale),
+          "\(first.debugDescription) \(last.debugDescription)")
       }
     }
   }
@@ -57,8 +63,10 @@ import Testing
   /// Whether the engine gives the rule's initials and title order for two
   /// clean names, asked twice (the second answer comes from the memo).
   static func agree(rows: inout StringRows, _ first: String, _ last: String, locale: Locale) -> Bool {
-    let expected = (initials(firstname: first, lastname: last, locale: locale),
-      isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last))
+    let expected = (
+      initials(firstname: first, lastname: last, locale: locale),
+      isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last)
+    )
     return (0..<2).allSatisfy { _ in
       withUTF8(first, last) { firstBytes, lastBytes in
         let answer = rows.initialsAndOrder(firstname: firstBytes, lastname: lastBytes) { (first, last) }

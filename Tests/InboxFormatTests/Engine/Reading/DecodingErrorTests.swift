@@ -390,8 +390,12 @@ import Testing
     let json = #"[{"id":"a\u2028\u202e","update_date":"2022-01-31T08:45:\u2028\ufeff\u200f\u001b\u0085\u2029x"}]"#
     let error = try #require(Fixture.error(decoding: json))
     #expect(error.description.contains(#"(id "a\u{2028}\u{202E}")"#))
-    #expect(error.description.contains(#"invalid date "2022-01-31T08:45:\u{2028}\u{FEFF}\u{200F}\u{1B}\u{85}\u{2029}x""#))
-    #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+    #expect(
+      error.description.contains(#"invalid date "2022-01-31T08:45:\u{2028}\u{FEFF}\u{200F}\u{1B}\u{85}\u{2029}x""#))
+    #expect(
+      !error.description.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+      })
     // Visible text, wide or combining, stays as it is.
     #expect(quoted("日本 e\u{301} 👍🏽") == "\"日本 e\u{301} 👍🏽\"")
   }

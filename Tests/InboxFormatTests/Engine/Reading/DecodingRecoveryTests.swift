@@ -32,8 +32,10 @@ import Testing
   @Test func aMessageGoingOnPastALineBreakIsABrokenLine() throws {
     // Valid JSON, but not NDJSON: read whole or in pieces of lines, the
     // message could not be the same, so it is refused both ways.
-    let json = [Fixture.message(id: "1"), #"{"id":2,"#, #""update_date":"2022-01-31T08:45:33Z"}"#, Fixture.message(id: "3")]
-      .joined(separator: "\n")
+    let json = [
+      Fixture.message(id: "1"), #"{"id":2,"#, #""update_date":"2022-01-31T08:45:33Z"}"#, Fixture.message(id: "3"),
+    ]
+    .joined(separator: "\n")
     let (messages, skipped) = try Self.skipping(json)
     #expect(messages.map(\.id) == [.integer(1), .integer(3)])
     #expect(skipped.map(\.location?.line) == [2, 3])

@@ -5,9 +5,11 @@ import Testing
 
 @Suite struct InboxEncoderTests {
   let rows = [
-    MessageUIModel(id: .integer(1), initials: "AA", title: "Alexander Anderson", message: "Hi / \"you\" \\ é 😀",
+    MessageUIModel(
+      id: .integer(1), initials: "AA", title: "Alexander Anderson", message: "Hi / \"you\" \\ é 😀",
       date: "9:45\u{202F}AM", isUnread: true, dateValidUntil: nil),
-    MessageUIModel(id: .string("x-2"), initials: "?", title: "+33", message: "", date: "Yesterday",
+    MessageUIModel(
+      id: .string("x-2"), initials: "?", title: "+33", message: "", date: "Yesterday",
       isUnread: false, dateValidUntil: nil),
   ]
 
@@ -16,11 +18,12 @@ import Testing
   }
 
   @Test func compactIsOneLineInKeyOrder() {
-    #expect(text(.compact, rows) == """
-      [{"id":1,"initials":"AA","title":"Alexander Anderson","message":"Hi / \\"you\\" \\\\ é 😀","date":"9:45\u{202F}AM","isUnread":true},\
-      {"id":"x-2","initials":"?","title":"+33","message":"","date":"Yesterday","isUnread":false}]
+    #expect(
+      text(.compact, rows) == """
+        [{"id":1,"initials":"AA","title":"Alexander Anderson","message":"Hi / \\"you\\" \\\\ é 😀","date":"9:45\u{202F}AM","isUnread":true},\
+        {"id":"x-2","initials":"?","title":"+33","message":"","date":"Yesterday","isUnread":false}]
 
-      """)
+        """)
   }
 
   @Test func ndjsonIsOneObjectPerLine() {
@@ -32,19 +35,20 @@ import Testing
   }
 
   @Test func prettyIndentsByTwo() {
-    #expect(text(.pretty, [rows[1]]) == """
-      [
-        {
-          "id": "x-2",
-          "initials": "?",
-          "title": "+33",
-          "message": "",
-          "date": "Yesterday",
-          "isUnread": false
-        }
-      ]
+    #expect(
+      text(.pretty, [rows[1]]) == """
+        [
+          {
+            "id": "x-2",
+            "initials": "?",
+            "title": "+33",
+            "message": "",
+            "date": "Yesterday",
+            "isUnread": false
+          }
+        ]
 
-      """)
+        """)
     #expect(text(.pretty, []) == "[]\n")
     #expect(text(.compact, []) == "[]\n")
   }
@@ -66,7 +70,10 @@ import Testing
   /// writes reads back as the same string, and only `"`, `\` and the C0
   /// controls are escaped.
   @Test func jsonStringLiteralsReadBackAsTheirStrings() throws {
-    let pieces = ["a", "\"", "\\", "/", "\u{0}", "\n", "\r", "\t", "\u{1B}[2J", "\u{7F}", "\u{85}", "\u{2028}", "é", "😀", "\u{202E}", " "]
+    let pieces = [
+      "a", "\"", "\\", "/", "\u{0}", "\n", "\r", "\t", "\u{1B}[2J", "\u{7F}", "\u{85}", "\u{2028}", "é", "😀",
+      "\u{202E}", " ",
+    ]
     var random = SplitMix(seed: 0x750A)
     for _ in 0..<500 {
       let text = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()

@@ -25,25 +25,27 @@ import Testing
   }
 
   @Test func theExampleInbox() {
-    #expect(InboxTextView(width: 50, color: false).render(Self.exampleRows) == """
-      ●  AA  Alexander Anderson                  9:45\u{202F}AM
-             Hello!! How are you?
-      ●  J   Jessica                           Yesterday
-             This a short message
-         ?   +33 6 45 67 99 66                   Tuesday
-             Un message en français cool !!
-      ●  GP  Georges Pitt                         1/3/22
-             This a very long message to test the line…
+    #expect(
+      InboxTextView(width: 50, color: false).render(Self.exampleRows) == """
+        ●  AA  Alexander Anderson                  9:45\u{202F}AM
+               Hello!! How are you?
+        ●  J   Jessica                           Yesterday
+               This a short message
+           ?   +33 6 45 67 99 66                   Tuesday
+               Un message en français cool !!
+        ●  GP  Georges Pitt                         1/3/22
+               This a very long message to test the line…
 
-      """)
+        """)
   }
 
   @Test(arguments: [1, 2, 7, 12, 20, 33, 80])
   func everyLineFitsTheWidth(width: Int) {
-    let rows = Self.exampleRows + [
-      Self.row(initials: "山太", title: "山田太郎", message: "こんにちは、元気ですか？明日の会議について", date: "2022/01/03"),
-      Self.row(initials: "F", title: "👨‍👩‍👧‍👦 Family 🇫🇷", message: "❤️❤️❤️ e\u{301}e\u{301}e\u{301} 1️⃣2️⃣3️⃣", isUnread: false),
-    ]
+    let rows =
+      Self.exampleRows + [
+        Self.row(initials: "山太", title: "山田太郎", message: "こんにちは、元気ですか？明日の会議について", date: "2022/01/03"),
+        Self.row(initials: "F", title: "👨‍👩‍👧‍👦 Family 🇫🇷", message: "❤️❤️❤️ e\u{301}e\u{301}e\u{301} 1️⃣2️⃣3️⃣", isUnread: false),
+      ]
     for color in [false, true] {
       let lines = InboxTextView(width: width, color: color).render(rows).split(separator: "\n")
       #expect(lines.count == rows.count * 2)
@@ -154,11 +156,11 @@ import Testing
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == 5)
     #expect(lines.last == "… 2 more")
-    #expect(InboxTextView(width: 40, color: false, height: 8).render(Self.exampleRows).split(separator: "\n").count == 8)
+    #expect(
+      InboxTextView(width: 40, color: false, height: 8).render(Self.exampleRows).split(separator: "\n").count == 8)
   }
 
   @Test func anEmptyInbox() {
     #expect(InboxTextView(width: 40, color: false).render([]) == "No messages\n")
   }
 }
-

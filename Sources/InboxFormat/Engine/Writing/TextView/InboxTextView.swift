@@ -37,7 +37,8 @@ struct InboxTextView: Hashable, Sendable {
     var text = ""
     for row in shown {
       text += line(heading(of: row))
-      text += row.message.isEmpty
+      text +=
+        row.message.isEmpty
         ? "\n"
         : line([
           Span(String(repeating: " ", count: Self.titleColumn)),
