@@ -125,6 +125,21 @@ public struct FormattingContext: Sendable, Hashable {
     return unique
   }
 
+  /// Hashes what is cheap to hash and tells most contexts apart: the
+  /// instant, the names of the locale and the zone, the fields and the style.
+  /// Equal contexts have these equal, so equal hashes hold; a kept formatter
+  /// is looked up by its context (``InboxFormatterCache``) on every request,
+  /// where hashing a `Locale` and a `Calendar` whole costs more than the rest
+  /// of the lookup.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(now)
+    hasher.combine(locale.identifier)
+    hasher.combine(timeZone.identifier)
+    hasher.combine(_fields)
+    hasher.combine(dateStyle)
+    hasher.combine(_badgeLimit)
+  }
+
   private func modified(_ change: (inout Self) -> Void) -> Self {
     var copy = self
     change(&copy)
