@@ -5,7 +5,8 @@
 # wrk, Debian's package, and schemathesis, from PyPI; for the preview's
 # browser tests (Tests/Browser, run by swift test): Debian's chromium and
 # chromium-driver, and selenium, from PyPI; for the man pages
-# (Scripts/build-docs.sh), groff. Each only when missing.
+# (Scripts/build-docs.sh), groff; for the Kubernetes example
+# (docs/kubernetes), kubernetes-validate, from PyPI. Each only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -24,6 +25,9 @@ if ! command -v schemathesis > /dev/null; then
 fi
 if ! python3 -c "import selenium" 2> /dev/null; then
   python3 -m pip install --quiet selenium
+fi
+if ! command -v kubernetes-validate > /dev/null; then
+  python3 -m pip install --quiet kubernetes-validate
 fi
 # Statically linked: without the dynamic linking of Foundation and ICU at
 # every start, a run begins in half the time (8 ms instead of 16 ms for
