@@ -11,7 +11,8 @@ import Testing
   @Test func readyzTurns503WhileEverythingIsAnsweredForTheDelay() async throws {
     let (ports, listening) = AsyncStream<Int>.makeStream()
     let configuration = testConfiguration {
-      $0.drainDelay = .seconds(2)
+      // Long enough that the requests below come within it on a loaded machine.
+      $0.drainDelay = .seconds(5)
       $0.onListening = { _, port in listening.yield(port) }
     }
     let group = serviceGroup(configuration, logger: quietLogger)
@@ -45,7 +46,7 @@ import Testing
 
       try await tasks.next()
       let stopped = ContinuousClock.now - stop
-      #expect(stopped >= .seconds(2) && stopped < .seconds(10), "after \(stopped)")
+      #expect(stopped >= .seconds(5) && stopped < .seconds(20), "after \(stopped)")
       #expect(throws: (any Error).self) { try RawConnection(port: port) }
     }
   }
@@ -62,7 +63,8 @@ import Testing
       let stop = ContinuousClock.now
       await group.triggerGracefulShutdown()
       try await tasks.next()
-      #expect(ContinuousClock.now - stop < .seconds(2))
+      // Well short of the drain above, however loaded the machine.
+      #expect(ContinuousClock.now - stop < .seconds(5))
     }
   }
 
