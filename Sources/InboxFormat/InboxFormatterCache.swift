@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// A formatter is kept for everything in its context but the instant
 /// ``FormattingContext/now``, which ``InboxFormatter/now(_:)`` sets on a kept
-/// one at no cost, and is handed out with the layout and mapping asked for.
+/// one without making its ICU formatters again, and is handed out with the layout and mapping asked for.
 /// At most `capacity` are kept; the one used longest ago makes room. The
 /// cache is safe to share between threads and tasks.
 ///
