@@ -86,7 +86,9 @@ import Testing
     let good = try watch.output()
 
     try setFileSizeLimit(of: watch, to: "50000")
-    try watch.writeInPlace(payload("Bob"))
+    // Whole at once: a write in place may be read half-written on a loaded
+    // machine, and say so on standard error, which this test counts.
+    try watch.replaceByRename(payload("Bob"))
     #expect(watch.wait(within: 5) { watch.stderr.contains("\n") })
     #expect(
       watch.stderr == #"inbox-format: cannot write "out.json": File too large; the last output stays, trying again"#
