@@ -315,31 +315,33 @@ import Testing
         "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n\r\n[]"
       // Once the first body is read, its answer holds the one place in
       // flight: asked until then (a loaded machine reads 6 MB slowly).
-      var refused = ""
-      let deadline = ContinuousClock.now + .seconds(20)
-      repeat {
-        try await Task.sleep(for: .milliseconds(100))
-        let probe = try RawConnection(port: port)
-        await probe.send(request)
-        refused = await probe.readToEnd()
-      } while !refused.hasPrefix("HTTP/1.1 503") && ContinuousClock.now < deadline
+      let refused = try await answer(to: request, port: port, startingWith: "HTTP/1.1 503", within: .seconds(20))
       #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused.prefix(200))")
       // Once the answer is made and makes no progress for the idle timeout,
       // the connection closes and the place is free: asked until then (a
       // loaded machine makes 6 MB of rows slowly).
-      var answered = ""
-      let closing = ContinuousClock.now + .seconds(60)
-      repeat {
-        try await Task.sleep(for: .milliseconds(500))
-        let probe = try RawConnection(port: port)
-        await probe.send(request)
-        answered = await probe.readToEnd()
-      } while !answered.hasPrefix("HTTP/1.1 200") && ContinuousClock.now < closing
+      let answered = try await answer(to: request, port: port, startingWith: "HTTP/1.1 200", within: .seconds(60))
       #expect(answered.hasPrefix("HTTP/1.1 200"), "\(answered.prefix(200))")
       // What the kernels held, at most; not the whole answer.
       let received = await first.readToEnd()
       #expect(received.utf8.count < 5_000_000, "\(received.utf8.count) bytes")
     }
+  }
+
+  /// The answer to `request`, sent on a new connection every tenth of a second
+  /// until one starts with `prefix` or `limit` has passed: the last one.
+  func answer(
+    to request: String, port: Int, startingWith prefix: String, within limit: Duration
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + limit
+    var answer = ""
+    repeat {
+      try await Task.sleep(for: .milliseconds(100))
+      let probe = try RawConnection(port: port)
+      await probe.send(request)
+      answer = await probe.readToEnd()
+    } while !answer.hasPrefix(prefix) && ContinuousClock.now < deadline
+    return answer
   }
 
   /// A request whose body is read counts until its answer is written: here
