@@ -294,8 +294,11 @@ import Testing
     let configuration = testConfiguration {
       $0.maxRequestsInFlight = 1
       $0.maxBodySize = 16 << 20
-      // Long enough that a loaded machine's probes below meet the answer in flight.
-      $0.idleTimeout = .seconds(3)
+      // Also how long the body may stop arriving: long enough that a loaded
+      // machine, running the whole suite on two cores, neither drops the
+      // 6 MB body while sending it nor lets the answer's write time out
+      // before the probes below meet it in flight.
+      $0.idleTimeout = .seconds(10)
     }
     try await withServer(.live, configuration) { client in
       let port = try #require(client.port)
