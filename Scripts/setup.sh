@@ -6,7 +6,9 @@
 # browser tests (Tests/Browser, run by swift test): Debian's chromium and
 # chromium-driver, and selenium, from PyPI; for the man pages
 # (Scripts/build-docs.sh), groff; for the Kubernetes example
-# (docs/kubernetes), kubernetes-validate, from PyPI. Each only when missing.
+# (docs/kubernetes), kubernetes-validate, from PyPI; for checking `check`'s
+# JUnit reports, Debian's libxml2-utils (xmllint) and the JUnit schema CI
+# systems read (below). Each only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -14,6 +16,7 @@ command -v wrk > /dev/null || missing+=(wrk)
 command -v chromium > /dev/null || missing+=(chromium)
 command -v chromedriver > /dev/null || missing+=(chromium-driver)
 command -v groff > /dev/null || missing+=(groff)
+command -v xmllint > /dev/null || missing+=(libxml2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -28,6 +31,22 @@ if ! python3 -c "import selenium" 2> /dev/null; then
 fi
 if ! command -v kubernetes-validate > /dev/null; then
   python3 -m pip install --quiet kubernetes-validate
+fi
+# The JUnit schema that Jenkins' xUnit plugin reads (junit-10.xsd, MIT), as
+# pytest's source distribution carries it to check its own reports: fetched
+# from PyPI, pinned by its digest, kept out of the repository.
+schema=.build/schemas/junit-10.xsd
+schema_digest=a1a816f58d1bf95ebabf371994df0b9246dee66ea9572fbec4f9296f1b2c0ff6
+if ! echo "$schema_digest  $schema" | sha256sum --check --status 2> /dev/null; then
+  download=$(mktemp -d)
+  python3 -m pip download --quiet --no-deps --no-binary :all: --dest "$download" pytest==8.3.5
+  mkdir -p "$(dirname "$schema")"
+  tar -xzOf "$download"/pytest-8.3.5.tar.gz pytest-8.3.5/testing/example_scripts/junit-10.xsd > "$schema"
+  rm -rf "$download"
+  echo "$schema_digest  $schema" | sha256sum --check --status || {
+    echo "setup.sh: $schema is not the pinned JUnit schema" >&2
+    exit 1
+  }
 fi
 # Statically linked: without the dynamic linking of Foundation and ICU at
 # every start, a run begins in half the time (8 ms instead of 16 ms for

@@ -182,7 +182,7 @@ import Testing
     let xml = try String(contentsOfFile: report, encoding: .utf8)
     #expect(xml.contains(#"<testsuite name="inbox-format check "#))
     #expect(xml.components(separatedBy: "<testcase ").count - 1 == cases)
-    #expect(try parsesAsXML(report))
+    try expectValidJUnit(report)
   }
 
   @Test func aFailingCaseFailsTheRunAndItsReport() throws {
@@ -192,26 +192,37 @@ import Testing
       in: directory, name: "post.json")
     _ = try file(try String(contentsOfFile: Self.mock, encoding: .utf8), in: directory, name: "post.expected.json")
     _ = try file(#"{"input": "\#(Self.example)", "locale": "en-US"}"#, in: directory, name: "unfrozen.json")
+    // Markup and a control character in a case's name, and so in its lines.
+    _ = try file(#"{"input": "\#(Self.example)", "locale": "en-US"}"#, in: directory, name: "<b a=\"1\">&\u{1}.json")
     let report = directory.appendingPathComponent("report.xml").path
     let result = try BuiltBinary.run(["check", "--cases", directory.path, "--report", "junit", report])
     #expect(result.status == 1)
     #expect(result.stdoutText.contains(#"FAIL "post": 3 differences in 3 of 4 rows"#))
     #expect(result.stdoutText.contains(#"  row 3, id 3: title: expected "+33 6 45 67 66 66", got "+33 6 45 67 99 66""#))
     #expect(result.stdoutText.contains(#"FAIL "unfrozen": the case names no "now""#))
-    #expect(result.stdoutText.hasSuffix("0 passed, 2 failed\n"))
+    #expect(result.stdoutText.hasSuffix("0 passed, 3 failed\n"))
     let xml = try String(contentsOfFile: report, encoding: .utf8)
-    #expect(xml.contains(#"<testsuites tests="2" failures="2">"#))
+    #expect(xml.contains(#"<testsuites tests="3" failures="3">"#))
     #expect(xml.contains(#"<failure message="3 differences in 3 of 4 rows">"#))
-    #expect(try parsesAsXML(report))
+    #expect(xml.contains(#"name="&lt;b a=&quot;1&quot;&gt;&amp;\u{1}""#), "\(xml)")
+    try expectValidJUnit(report)
   }
 
-  /// Whether Python's XML parser reads the file.
-  func parsesAsXML(_ path: String) throws -> Bool {
+  /// Expects the report at `path` valid against the JUnit schema that
+  /// Jenkins' xUnit plugin reads, which `Scripts/setup.sh` fetches.
+  func expectValidJUnit(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let schema = dataDirectory.deletingLastPathComponent().appendingPathComponent(".build/schemas/junit-10.xsd").path
+    try #require(
+      FileManager.default.fileExists(atPath: schema), "no JUnit schema at \(schema): run Scripts/setup.sh",
+      sourceLocation: sourceLocation)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])", path]
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xmllint", "--noout", "--schema", schema, path]
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return process.terminationStatus == 0
+    #expect(process.terminationStatus == 0, "\(messages)", sourceLocation: sourceLocation)
   }
 }
