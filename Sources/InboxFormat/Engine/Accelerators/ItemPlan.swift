@@ -38,10 +38,16 @@ struct ItemPlan: Sendable {
   }
 
   /// A filter of ``ByteQuery/Filter``, its literal string kept as bytes.
-  struct PlanFilter: Sendable, Equatable {
-    var filter: ByteQuery.Filter
+  /// A class: the walk hands it on for every element it tests, and a
+  /// structure would retain each of its arrays every time.
+  final class PlanFilter: Sendable, Equatable {
+    let filter: ByteQuery.Filter
     /// The UTF-8 of a literal string the filter compares with.
-    var literalBytes: [UInt8]?
+    let literalBytes: [UInt8]?
+
+    init(filter: ByteQuery.Filter, literalBytes: [UInt8]?) {
+      (self.filter, self.literalBytes) = (filter, literalBytes)
+    }
 
     static func == (lhs: PlanFilter, rhs: PlanFilter) -> Bool { lhs.filter == rhs.filter }
   }
@@ -55,14 +61,16 @@ struct ItemPlan: Sendable {
   /// The longest query followed: the walk recurses once per step.
   static let maximumSteps = 32
 
-  private(set) var nodes: [Node] = [Node()]
+  let nodes: [Node]
   /// Per slot, whether the last non-empty node is wanted instead of the first.
   let picksLast: [Bool]
+  /// The nodes as the walk reads them.
+  let layout: Layout
 
   /// The plan of `queries`, slot `n` for `queries[n]`; nil when one is
   /// outside what the plan follows.
   init?(_ queries: [(query: ByteQuery, picksLast: Bool)]) {
-    picksLast = queries.map(\.picksLast)
+    var nodes = [Node()]
     for (slot, (query, _)) in queries.enumerated() {
       guard query.steps.count <= Self.maximumSteps else { return nil }
       var node = 0
@@ -79,20 +87,23 @@ struct ItemPlan: Sendable {
           }
         case .index(let index):
           guard index >= -Self.ringLength else { return nil }
-          node = child(of: node, .index(index))
+          node = Self.child(of: node, .index(index), in: &nodes)
         case .wildcard:
-          node = child(of: node, .wildcard)
+          node = Self.child(of: node, .wildcard, in: &nodes)
         case .filter(let filter):
           let literal: [UInt8]? =
             if case (_, .literal(.string(let text)))? = filter.comparison { Array(text.utf8) } else { nil }
-          node = child(of: node, .filter(PlanFilter(filter: filter, literalBytes: literal)))
+          node = Self.child(of: node, .filter(PlanFilter(filter: filter, literalBytes: literal)), in: &nodes)
         }
       }
       nodes[node].slots.append(slot)
     }
+    self.nodes = nodes
+    picksLast = queries.map(\.picksLast)
+    layout = Layout(nodes, picksLast: picksLast)
   }
 
-  private mutating func child(of node: Int, _ step: ElementStep) -> Int {
+  private static func child(of node: Int, _ step: ElementStep, in nodes: inout [Node]) -> Int {
     if let known = nodes[node].elements.first(where: { $0.step == step }) { return known.child }
     nodes.append(Node())
     nodes[node].elements.append((step, nodes.count - 1))
@@ -104,9 +115,104 @@ struct ItemPlan: Sendable {
   }
 }
 
+extension ItemPlan {
+  /// The nodes laid out in buffers of plain values, which the walk reads
+  /// without retaining or releasing anything. Reading them from the
+  /// nodes' arrays (names, steps, filters) did both at every key, and took
+  /// about a quarter of a mapped payload's reading. Immutable once made.
+  final class Layout: @unchecked Sendable {
+    struct Node {
+      /// Indexes into ``Layout/names``, ``Layout/elements`` and ``Layout/slots``.
+      let names: Range<Int>
+      let elements: Range<Int>
+      let slots: Range<Int>
+      let selectsMembers: Bool
+    }
+    /// A name a node follows: its UTF-8 in ``Layout/nameBytes``, and the node it leads to.
+    struct Name {
+      let bytes: Range<Int>
+      let child: Int
+    }
+    /// A step over an array's elements; a filter is its index in ``ItemPlan/Layout/filters``.
+    enum Step {
+      case index(Int)
+      case wildcard
+      case filter(Int)
+    }
+    struct Element {
+      let step: Step
+      let child: Int
+    }
+
+    /// The buffers, which live as long as the layout: plain values a
+    /// reader keeps beside the layout.
+    struct Buffers {
+      let nodes: UnsafeBufferPointer<Node>
+      let names: UnsafeBufferPointer<Name>
+      let nameBytes: UnsafeBufferPointer<UInt8>
+      let elements: UnsafeBufferPointer<Element>
+      let slots: UnsafeBufferPointer<Int>
+      let picksLast: UnsafeBufferPointer<Bool>
+    }
+
+    let buffers: Buffers
+    /// The filters, read only when an element is tested.
+    let filters: [PlanFilter]
+
+    init(_ planNodes: [ItemPlan.Node], picksLast: [Bool]) {
+      var (nodes, names, nameBytes, elements, slots) = ([Node](), [Name](), [UInt8](), [Element](), [Int]())
+      var filters: [PlanFilter] = []
+      for node in planNodes {
+        let (firstName, firstElement, firstSlot) = (names.count, elements.count, slots.count)
+        for (name, child) in node.names {
+          names.append(Name(bytes: nameBytes.count..<nameBytes.count + name.count, child: child))
+          nameBytes += name
+        }
+        for (step, child) in node.elements {
+          switch step {
+          case .index(let index): elements.append(Element(step: .index(index), child: child))
+          case .wildcard: elements.append(Element(step: .wildcard, child: child))
+          case .filter(let filter):
+            elements.append(Element(step: .filter(filters.count), child: child))
+            filters.append(filter)
+          }
+        }
+        slots += node.slots
+        nodes.append(
+          Node(
+            names: firstName..<names.count, elements: firstElement..<elements.count, slots: firstSlot..<slots.count,
+            selectsMembers: node.selectsMembers))
+      }
+      buffers = Buffers(
+        nodes: Self.copy(nodes), names: Self.copy(names), nameBytes: Self.copy(nameBytes),
+        elements: Self.copy(elements), slots: Self.copy(slots), picksLast: Self.copy(picksLast))
+      self.filters = filters
+    }
+
+    deinit {
+      for buffer in [
+        UnsafeRawBufferPointer(buffers.nodes), UnsafeRawBufferPointer(buffers.names),
+        UnsafeRawBufferPointer(buffers.nameBytes), UnsafeRawBufferPointer(buffers.elements),
+        UnsafeRawBufferPointer(buffers.slots), UnsafeRawBufferPointer(buffers.picksLast),
+      ] {
+        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+      }
+    }
+
+    /// A buffer of its own holding `values` (never without a base address).
+    private static func copy<Value>(_ values: [Value]) -> UnsafeBufferPointer<Value> {
+      let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: max(values.count, 1))
+      _ = buffer.initialize(from: values)
+      return UnsafeBufferPointer(start: buffer.baseAddress, count: values.count)
+    }
+  }
+}
+
 /// Reads items along an ``ItemPlan``, keeping what it needs between items.
 struct ItemPlanReader {
   let plan: ItemPlan
+  /// The plan's layout, which `plan` keeps alive.
+  private let layout: ItemPlan.Layout.Buffers
   var scanner: JSONScanner
   /// Per slot, where its node starts, or -1 when its query selected none.
   private(set) var found: [Int]
@@ -118,6 +224,7 @@ struct ItemPlanReader {
 
   init(plan: ItemPlan, bytes: UnsafeBufferPointer<UInt8>, viewer: JSONValue?) {
     self.plan = plan
+    layout = plan.layout.buffers
     scanner = JSONScanner(bytes: bytes, origin: InputLocation(line: 1, column: 1, byteOffset: 0))
     found = Array(repeating: -1, count: plan.picksLast.count)
     self.viewer = viewer
@@ -130,34 +237,33 @@ struct ItemPlanReader {
   mutating func read(at start: Int, depth: Int) -> Bool {
     for slot in found.indices { found[slot] = -1 }
     scanner.position = start
-    // Handed down as a parameter: the walk then reads the plan's arrays
-    // without retaining them around each change to the scanner.
-    return walk(0, depth: depth, plan)
+    return walk(0, depth: depth)
   }
 
   /// Follows node `index` of the plan over the value at the scanner's
   /// position, and moves past the value.
-  private mutating func walk(_ index: Int, depth: Int, _ plan: borrowing ItemPlan) -> Bool {
+  private mutating func walk(_ index: Int, depth: Int) -> Bool {
     let start = scanner.position
-    for slot in plan.nodes[index].slots { record(slot, at: start, plan) }
+    let node = layout.nodes[index]
+    for slot in layout.slots[node.slots] { record(slot, at: start) }
     switch scanner.current {
-    case UInt8(ascii: "{") where plan.nodes[index].selectsMembers:
+    case UInt8(ascii: "{") where node.selectsMembers:
       return false
-    case UInt8(ascii: "{") where !plan.nodes[index].names.isEmpty:
-      return walkObject(index, depth: depth, plan)
-    case UInt8(ascii: "[") where !plan.nodes[index].elements.isEmpty:
-      return walkArray(index, depth: depth, plan)
+    case UInt8(ascii: "{") where !node.names.isEmpty:
+      return walkObject(node, depth: depth)
+    case UInt8(ascii: "[") where !node.elements.isEmpty:
+      return walkArray(node, depth: depth)
     default:
       return skip(depth: depth)
     }
   }
 
-  private mutating func record(_ slot: Int, at start: Int, _ plan: borrowing ItemPlan) {
-    guard found[slot] < 0 || plan.picksLast[slot], !isEmptyValue(at: start) else { return }
+  private mutating func record(_ slot: Int, at start: Int) {
+    guard found[slot] < 0 || layout.picksLast[slot], !isEmptyValue(at: start) else { return }
     found[slot] = start
   }
 
-  private mutating func walkObject(_ index: Int, depth: Int, _ plan: borrowing ItemPlan) -> Bool {
+  private mutating func walkObject(_ node: ItemPlan.Layout.Node, depth: Int) -> Bool {
     guard depth < JSONScanner.maximumDepth else { return false }
     scanner.position += 1
     scanner.skipWhitespace()
@@ -170,11 +276,11 @@ struct ItemPlanReader {
       guard scanner.current == UInt8(ascii: "\""), let key = try? scanner.scanString(),
         (try? scanner.consumeColon()) != nil
       else { return false }
-      if let name = plan.nodes[index].names.firstIndex(where: { keyEquals(key, $0.name) }) {
-        let bit: UInt64 = 1 << UInt64(name)
+      if let name = followedName(key, node) {
+        let bit: UInt64 = 1 << UInt64(name - node.names.lowerBound)
         guard followed & bit == 0 else { return false }
         followed |= bit
-        guard walk(plan.nodes[index].names[name].child, depth: depth + 1, plan) else { return false }
+        guard walk(layout.names[name].child, depth: depth + 1) else { return false }
       } else {
         guard skip(depth: depth + 1) else { return false }
       }
@@ -184,7 +290,16 @@ struct ItemPlanReader {
     }
   }
 
-  private mutating func walkArray(_ index: Int, depth: Int, _ plan: borrowing ItemPlan) -> Bool {
+  /// The index in the layout's names of the name of `node` that `key` is.
+  private mutating func followedName(_ key: JSONScanner.StringToken, _ node: ItemPlan.Layout.Node) -> Int? {
+    for name in node.names
+    where keyEquals(key, UnsafeBufferPointer(rebasing: layout.nameBytes[layout.names[name].bytes])) {
+      return name
+    }
+    return nil
+  }
+
+  private mutating func walkArray(_ node: ItemPlan.Layout.Node, depth: Int) -> Bool {
     guard depth < JSONScanner.maximumDepth else { return false }
     scanner.position += 1
     scanner.skipWhitespace()
@@ -194,22 +309,22 @@ struct ItemPlanReader {
     }
     var ring = (0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
-    let steps = plan.nodes[index].elements
+    let steps = layout.elements[node.elements]
     while true {
       let element = scanner.position
       var end = -1
-      for (step, child) in steps {
+      for step in steps {
         let selects: Bool
-        switch step {
+        switch step.step {
         case .wildcard: selects = true
         case .index(let wanted): selects = wanted == count
         case .filter(let filter):
-          selects = holds(filter, at: element, depth: depth + 1)
+          selects = holds(plan.layout.filters[filter], at: element, depth: depth + 1)
           scanner.position = element
         }
         guard selects else { continue }
         scanner.position = element
-        guard walk(child, depth: depth + 1, plan) else { return false }
+        guard walk(step.child, depth: depth + 1) else { return false }
         end = scanner.position
       }
       if end < 0 {
@@ -228,11 +343,11 @@ struct ItemPlanReader {
     }
     // Negative indexes, once the count is known: their elements again.
     let after = scanner.position
-    for (step, child) in steps {
-      guard case .index(let wanted) = step, wanted < 0, count + wanted >= 0 else { continue }
+    for step in steps {
+      guard case .index(let wanted) = step.step, wanted < 0, count + wanted >= 0 else { continue }
       let element = withUnsafeBytes(of: ring) { $0.load(fromByteOffset: ((count + wanted) % 8) * 8, as: Int.self) }
       scanner.position = element
-      guard walk(child, depth: depth + 1, plan) else { return false }
+      guard walk(step.child, depth: depth + 1) else { return false }
     }
     scanner.position = after
     return true
@@ -286,7 +401,7 @@ struct ItemPlanReader {
       guard scanner.current == UInt8(ascii: "\""), let key = try? scanner.scanString(),
         (try? scanner.consumeColon()) != nil
       else { return nil }
-      if keyEquals(key, name) { last = scanner.position }
+      if name.withUnsafeBufferPointer({ keyEquals(key, $0) }) { last = scanner.position }
       guard skip(depth: depth + 1) else { return nil }
       scanner.skipWhitespace()
       guard let more = try? scanner.moveToNextMember(closing: UInt8(ascii: "}")) else { return nil }
@@ -307,13 +422,10 @@ struct ItemPlanReader {
   // MARK: Bytes
 
   /// Whether a key's text is `name` (UTF-8), its escapes read.
-  private mutating func keyEquals(_ key: JSONScanner.StringToken, _ name: [UInt8]) -> Bool {
+  private mutating func keyEquals(_ key: JSONScanner.StringToken, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
     if !key.hasEscapes {
       return key.end - key.start == name.count
-        && (name.isEmpty
-          || name.withUnsafeBufferPointer { name in
-            memcmp(scanner.bytes.baseAddress! + key.start, name.baseAddress!, name.count) == 0
-          })
+        && (name.isEmpty || memcmp(scanner.bytes.baseAddress! + key.start, name.baseAddress!, name.count) == 0)
     }
     return (try? scanner.string(key)).map { $0.utf8.elementsEqual(name) } ?? false
   }

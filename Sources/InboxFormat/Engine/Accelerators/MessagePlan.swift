@@ -9,7 +9,10 @@ import Foundation
 /// (``ByteRows``) write them without copying. A value the rule would refuse
 /// (a field of the wrong kind, a date that does not parse) gives nil, and
 /// the rule reads the item and names the problem.
-struct MessagePlan: Sendable {
+///
+/// A class: the reader hands it on for every item, and a structure of
+/// arrays would be copied, retaining each array, every time.
+final class MessagePlan: Sendable {
   let items: ItemPlan
   let id: [PlannedSource]
   let firstname: [PlannedSource]

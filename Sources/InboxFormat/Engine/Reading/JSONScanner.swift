@@ -534,7 +534,8 @@ struct JSONScanner {
   /// nested input fails cleanly at ``maximumDepth`` instead of exhausting
   /// the call stack.
   mutating func skipValue(depth: Int) throws(InboxFormatError) {
-    skipStack.removeAll(keepingCapacity: true)
+    // Empty after every skip that ended well: emptied only after one that threw.
+    if !skipStack.isEmpty { skipStack.removeAll(keepingCapacity: true) }
     while true {
       let opening = current
       if opening == .openBrace || opening == .openBracket {
