@@ -61,7 +61,7 @@ let package = Package(
     ),
     .testTarget(
       name: "InboxFormatTests",
-      dependencies: ["InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: ["GoldenCases", "InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
     // The golden cases of Data/golden, read once for the test targets that run them.
     .target(name: "GoldenCases", dependencies: ["InboxFormat"], path: "Tests/GoldenCases"),

@@ -83,3 +83,44 @@ public struct GoldenCase: Decodable, Sendable {
 extension GoldenCase: CustomTestStringConvertible {
   public var testDescription: String { name }
 }
+
+extension GoldenCase {
+  /// The case whose file is `name.json`.
+  public static func named(_ name: String) -> GoldenCase {
+    guard let found = all.first(where: { $0.name == name }) else { fatalError("no golden case \(name)") }
+    return found
+  }
+
+  /// The post's Messages screen: its example payload on 2022-01-31 at
+  /// noon UTC, in en-US and Paris. Tests that show that screen take what
+  /// the rules make of it from here, so that a rule's change is recorded
+  /// once, in the golden file, not re-typed in each test.
+  public static var messagesScreen: GoldenCase { named("messages-en-US-paris") }
+
+  /// The string each expected row holds for `key`, in order.
+  public func expected(_ key: String) -> [String] {
+    let rows = try! JSONSerialization.jsonObject(with: Data(contentsOf: expectedURL)) as! [[String: Any]]
+    return rows.map { row in
+      guard let value = row[key] as? String else { fatalError("\(name): a row without a string \(key)") }
+      return value
+    }
+  }
+
+  /// The expected rows as the command writes them without `--pretty`: the
+  /// golden file's bytes without the whitespace between its tokens.
+  public var expectedCompactJSON: String {
+    var compact: [UInt8] = []
+    var (inString, escaped) = (false, false)
+    for byte in try! Data(contentsOf: expectedURL) {
+      if inString {
+        (escaped, inString) = (!escaped && byte == UInt8(ascii: "\\"), escaped || byte != UInt8(ascii: "\""))
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
+        continue
+      }
+      compact.append(byte)
+    }
+    return String(decoding: compact, as: UTF8.self) + "\n"
+  }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCases
 import InboxFormat
 import Testing
 
@@ -15,14 +16,8 @@ import Testing
     let result = try BuiltBinary.run(Self.pinned + [Self.example])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(
-      result.stdoutText == """
-        [{"id":1,"initials":"AA","title":"Alexander Anderson","message":"Hello!! How are you?","date":"9:45\u{202F}AM","isUnread":true},\
-        {"id":2,"initials":"J","title":"Jessica","message":"This a short message","date":"Yesterday","isUnread":true},\
-        {"id":3,"initials":"?","title":"+33 6 45 67 99 66","message":"Un message en français cool !!","date":"Tuesday","isUnread":false},\
-        {"id":4,"initials":"GP","title":"Georges Pitt","message":"This a very long message to test the line limit that must only displays 1 line","date":"1/3/22","isUnread":true}]
-
-        """)
+    // The screen's rows as recorded in its golden file, on one line.
+    #expect(result.stdoutText == GoldenCase.messagesScreen.expectedCompactJSON)
   }
 
   @Test func readsStandardInputWithoutAFileOrWithDash() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCases
 import Testing
 
 @testable import InboxFormat
@@ -13,11 +14,36 @@ import Testing
     return PlainRules(context: context).dateLabel(for: Pinned.instant(date))
   }
 
+  /// The post's screen, as its golden file records it.
   @Test func theMessagesScreen() {
-    #expect(label("2022-01-31T08:45:33Z").text == "9:45\u{202F}AM")  // 09:45 in Paris
-    #expect(label("2022-01-30T17:54:37Z").text == "Yesterday")
-    #expect(label("2022-01-25T17:12:33Z").text == "Tuesday")  // 6 days ago
-    #expect(label("2022-01-03T12:54:23Z").text == "1/3/22")
+    let dates = ["2022-01-31T08:45:33Z", "2022-01-30T17:54:37Z", "2022-01-25T17:12:33Z", "2022-01-03T12:54:23Z"]
+    #expect(dates.map { label($0).text } == GoldenCase.messagesScreen.expected("date"))
+  }
+
+  /// The instant `days` calendar days before the pinned now (2022-01-31
+  /// 13:00 in Paris), at 11:00 in Paris.
+  static func daysBack(_ days: Int64) -> String {
+    Pinned.instant("2022-01-31T10:00:00Z").addingTimeInterval(-86_400 * Double(days))
+      .formatted(.iso8601)
+  }
+
+  /// Its weekday's name in English, as Foundation's own formatter says it.
+  static func weekday(_ date: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US")
+    formatter.timeZone = TimeZone(identifier: "Europe/Paris")
+    formatter.dateFormat = "EEEE"
+    return formatter.string(from: Pinned.instant(date))
+  }
+
+  /// The days ``DateBucket/weekdayDays`` back show the weekday; the day
+  /// before them, yesterday, and the day after them, a date.
+  @Test func theWeekdayBucketsEnds() {
+    let (first, last) = (DateBucket.weekdayDays.lowerBound, DateBucket.weekdayDays.upperBound)
+    #expect(label(Self.daysBack(first)).text == Self.weekday(Self.daysBack(first)))
+    #expect(label(Self.daysBack(last)).text == Self.weekday(Self.daysBack(last)))
+    #expect(label(Self.daysBack(first - 1)).text == "Yesterday")
+    #expect(label(Self.daysBack(last + 1)).text.contains("/"), "a short date")
   }
 
   /// Minute and day -1 (the last of 1969), whose keys are all ones as
@@ -34,9 +60,9 @@ import Testing
     #expect(later.map(message).date == "12/31/69")
   }
 
-  @Test func sevenDaysBackGetsADateNotTodaysWeekday() {
+  /// A week back is today's weekday: past the bucket, it gets a date.
+  @Test func aWeekBackGetsADateNotTodaysWeekday() {
     #expect(label("2022-01-24T12:00:00Z").text == "1/24/22")
-    #expect(label("2022-01-26T12:00:00Z").text == "Wednesday")
   }
 
   @Test func bucketsFollowTheViewersZone() {

@@ -6,14 +6,18 @@ import Testing
 /// The inbox view: layout, display width, colour, and what message data can
 /// never do to a terminal.
 @Suite struct InboxTextViewTests {
-  /// The example payload's rows at 2022-01-31 13:00 Paris, en-US.
-  static let exampleRows: [MessageUIModel] = {
-    let bytes = try! [UInt8](Data(contentsOf: dataDirectory.appendingPathComponent("examples/messages.json")))
-    let context = FormattingContext(
-      now: try! Date("2022-01-31T12:00:00Z", strategy: .iso8601), locale: Locale(identifier: "en-US"),
-      timeZone: TimeZone(identifier: "Europe/Paris")!)
-    return MessageMapper(context: context).map(try! InboxDecoder().decode(bytes))
-  }()
+  /// The example payload's rows at 2022-01-31 13:00 Paris, en-US, as given
+  /// rows: the view lays out what it is given, whatever the rules made.
+  static let exampleRows: [MessageUIModel] = [
+    row(),
+    row(initials: "J", title: "Jessica", message: "This a short message", date: "Yesterday"),
+    row(
+      initials: "?", title: "+33 6 45 67 99 66", message: "Un message en français cool !!", date: "Tuesday",
+      isUnread: false),
+    row(
+      initials: "GP", title: "Georges Pitt",
+      message: "This a very long message to test the line limit that must only displays 1 line", date: "1/3/22"),
+  ]
 
   static func row(
     initials: String = "AA", title: String = "Alexander Anderson", message: String = "Hello!! How are you?",
