@@ -100,7 +100,12 @@ import Testing
       Self.pinned + ["--output", "text", "--date-style", "compact", "--fields", Self.everyField, Self.example],
       environment: ["COLUMNS": "64"])
     #expect(result.status == 0)
-    #expect(result.stdoutText.contains("Tue\n"))
+    // Each row's compact label, as the JSON output has it, ends its line.
+    let json = try BuiltBinary.run(Self.pinned + ["--date-style", "compact", Self.example])
+    let rows = try #require(JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+    for case let date as String in rows.map({ $0["date"] }) {
+      #expect(result.stdoutText.contains(date + "\n"), "\(date)")
+    }
     #expect(result.stdoutText.contains("Jan 3\n"))
     #expect(!result.stdoutText.contains("ltr"))
   }

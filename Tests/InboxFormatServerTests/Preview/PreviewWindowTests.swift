@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCases
 import InboxFormat
 import Testing
 
@@ -58,32 +59,55 @@ extension PreviewEventsTests {
     }
   }
 
-  /// The post's mock beside the example: the three fields `check` reports,
-  /// then none once the mock agrees (a plain space for U+202F noted, not counted).
+  /// The post's mock beside the example: each field where it and the
+  /// screen's golden rows differ, by the oracle below, then none once the
+  /// mock agrees (a plain space for U+202F noted, not counted).
   @Test func besideAMockEachScreenCarriesCheckDifferences() async throws {
     let source = PreviewSource()
     source.update(payload: Array(examplePayload.readableBytesView))
     let mock = PreviewSource()
     let mockURL = dataDirectory.appendingPathComponent("examples/messages.mock.json")
-    let mockText = try String(contentsOf: mockURL, encoding: .utf8)
-    mock.update(payload: Array(mockText.utf8))
+    let mockRows = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: mockURL)) as? [[String: Any]])
+    mock.update(payload: Array(try Data(contentsOf: mockURL)))
+    // The oracle: the texts of each row, in the row's order, unequal once
+    // CLDR's space variants are plain spaces and bidi marks are gone.
+    let screen = GoldenCase.messagesScreen
+    let keys = ["initials", "title", "message", "date"]
+    let golden = keys.map { screen.expected($0) }
+    func plain(_ text: String) -> String {
+      String(
+        text.unicodeScalars.compactMap { ["\u{202F}", "\u{00A0}"].contains($0) ? " " : $0 }
+          .filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }
+          .map(Character.init))
+    }
+    let expected: [(pair: Int, key: String)] = mockRows.enumerated().flatMap { pair, row in
+      keys.enumerated().compactMap { index, key in
+        guard let text = row[key] as? String, plain(text) != plain(golden[index][pair]) else { return nil }
+        return (pair, key)
+      }
+    }
+    #expect(expected.first?.key == "date" && expected.first?.pair == 0, "\(expected)")
+    // The mock made to agree: the golden texts, row 1's date with a plain space.
+    var agreeingRows = mockRows
+    for pair in agreeingRows.indices {
+      for (index, key) in keys.enumerated() { agreeingRows[pair][key] = golden[index][pair] }
+    }
+    agreeingRows[0]["date"] = golden[3][0].replacingOccurrences(of: "\u{202F}", with: " ")
+    let agreeing = String(decoding: try JSONSerialization.data(withJSONObject: agreeingRows), as: UTF8.self)
     var configuration = previewConfiguration(source)
     configuration.preview?.expected = PreviewConfiguration.ExpectedFile(source: mock, fileName: "\"mock.json\"")
     try await withServer(.live, configuration) { client in
       let events = try EventReader(port: try #require(client.port), path: "/events")
       let render = try #require(await events.next())
       #expect((render.data?["settings"] as? [String: Any])?["expected"] as? String == "\"mock.json\"")
-      let screen = try #require((render.data?["screens"] as? [[String: Any]])?.first)
-      let compared = try #require(screen["expected"] as? [String: Any])
-      #expect(compared["rowsDiffer"] as? Int == 3)
+      let screenEvent = try #require((render.data?["screens"] as? [[String: Any]])?.first)
+      let compared = try #require(screenEvent["expected"] as? [String: Any])
+      #expect(compared["rowsDiffer"] as? Int == Set(expected.map(\.pair)).count)
       let differences = try #require(compared["differences"] as? [[String: Any]])
-      #expect(differences.map { $0["key"] as? String } == ["date", "title", "message"])
-      #expect(differences.map { $0["pair"] as? Int } == [0, 2, 3])
+      #expect(differences.map { $0["key"] as? String } == expected.map(\.key))
+      #expect(differences.map { $0["pair"] as? Int } == expected.map(\.pair))
       #expect(differences.first?["expected"] as? String == "09:45 AM")
       #expect(differences.first?["got"] as? String == "9:45\u{202F}AM")
-      let agreeing = mockText.replacingOccurrences(of: "09:45 AM", with: "9:45 AM")
-        .replacingOccurrences(of: "+33 6 45 67 66 66", with: "+33 6 45 67 99 66")
-        .replacingOccurrences(of: ", and not more this text must be troncated", with: "")
       mock.update(payload: Array(agreeing.utf8))
       let after = try #require((await events.next()?.data?["screens"] as? [[String: Any]])?.first)
       let agreed = try #require(after["expected"] as? [String: Any])
