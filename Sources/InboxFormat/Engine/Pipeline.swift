@@ -32,8 +32,9 @@ struct Pipeline {
     var textRows: [MessageUIModel] = []
     defer {
       // On an error, let the batches still running finish before their
-      // results are dropped.
-      for batch in pending { _ = batch.wait() }
+      // results are dropped (they read the input's bytes); those not
+      // started never start.
+      for batch in pending { batch.abandon() }
     }
     func hand(_ batch: Batch) throws {
       validUntil = earliest(validUntil, batch.validUntil)
@@ -62,11 +63,11 @@ struct Pipeline {
         isFirstBatch = false
         break
       }
-      let batch = PendingBatch()
       let (maker, isFirst, batchMessages) = (self.maker, isFirstBatch, messages)
-      DispatchQueue.global().async {
-        batch.fulfil(Pipeline.batch(of: batchMessages, in: input, maker: maker, writer: writer, isFirst: isFirst))
+      let batch = PendingBatch {
+        Pipeline.batch(of: batchMessages, in: input, maker: maker, writer: writer, isFirst: isFirst)
       }
+      DispatchQueue.global().async { batch.run() }
       isFirstBatch = false
       pending.append(batch)
       // Write what is done, in order; wait only when too much is in flight.
@@ -180,22 +181,71 @@ func markingRecoverable<Value>(
   }
 }
 
-/// The batch of a worker, once made.
+/// A batch handed to a worker, made by whichever thread starts it first:
+/// the worker, or the pipeline's own thread once it needs the result.
+///
+/// The pipeline's thread may itself be one of the global queue's (a
+/// service formats on them): if it only waited, a few formatters at once
+/// could hold every thread of the queue while their batches sat queued
+/// behind them, and nothing would ever run again. Waiting only for a batch
+/// that another thread is making cannot deadlock: that thread needs no other.
 private final class PendingBatch: Sendable {
-  private let result = Mutex<Batch?>(nil)
-  private let done = DispatchSemaphore(value: 0)
-
-  var isDone: Bool { result.withLock { $0 != nil } }
-
-  func fulfil(_ batch: Batch) {
-    result.withLock { $0 = batch }
-    done.signal()
+  private enum State {
+    case notStarted(@Sendable () -> Batch)
+    case running
+    case done(Batch)
   }
 
+  private let state: Mutex<State>
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ make: @escaping @Sendable () -> Batch) {
+    state = Mutex(.notStarted(make))
+  }
+
+  var isDone: Bool { state.withLock { if case .done = $0 { true } else { false } } }
+
+  /// Makes the batch on this thread, unless another thread has started it.
+  func run() {
+    let make: (@Sendable () -> Batch)? = state.withLock { state in
+      guard case .notStarted(let make) = state else { return nil }
+      state = .running
+      return make
+    }
+    guard let make else { return }
+    finish(make())
+  }
+
+  /// The batch: made here if no worker has started it, else waited for.
   func wait() -> Batch {
-    if let batch = result.withLock({ $0 }) { return batch }
+    run()
+    if let batch = result { return batch }
     done.wait()
     done.signal()  // so that a second wait returns at once
-    return result.withLock { $0 } ?? Batch()
+    return result ?? Batch()
+  }
+
+  /// Drops the batch: one not started never starts, one being made is
+  /// waited for (it reads the input's bytes, which the caller lets go of next).
+  func abandon() {
+    let isRunning = state.withLock { state in
+      switch state {
+      case .notStarted:
+        state = .done(Batch())
+        return false
+      case .running: return true
+      case .done: return false
+      }
+    }
+    if isRunning { _ = wait() }
+  }
+
+  private var result: Batch? {
+    state.withLock { if case .done(let batch) = $0 { batch } else { nil } }
+  }
+
+  private func finish(_ batch: Batch) {
+    state.withLock { $0 = .done(batch) }
+    done.signal()
   }
 }
