@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    // `GET /metrics`: Prometheus collectors and their text exposition, in a registry the application owns.
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation` (the library's DocC catalog); a plugin, linked into nothing.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -41,6 +43,7 @@ let package = Package(
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       // The preview page's files, embedded by Scripts/embed-preview.py.
       exclude: ["Preview/Assets"]

@@ -4,8 +4,10 @@
 # runs a bounded number of generated requests per operation (positive and
 # negative: bodies, query values, headers, other methods), checking that no
 # answer is a 5xx and that every answer conforms to the document (status,
-# media type, headers, schema), then stops the server with SIGTERM and
-# expects exit status 0.
+# media type, headers, schema); then scrapes GET /metrics before and after a
+# few known requests, reads both with prometheus_client's parser (setup.sh
+# installs it) and checks that the request counts moved by exactly those;
+# then stops the server with SIGTERM and expects exit status 0.
 #
 # usage: Scripts/check-service.sh [MAX_EXAMPLES]   (default 300, about 30 s; CI uses the default)
 set -euo pipefail
@@ -28,6 +30,52 @@ status=0
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
   --phases examples,coverage,fuzzing --max-examples "$examples" --seed 20220131 \
   --request-timeout 10 --no-color) || status=$?
+python3 - "$port" <<'PYTHON' || status=1
+import sys, urllib.error, urllib.request
+from prometheus_client.parser import text_string_to_metric_families
+
+base = f"http://127.0.0.1:{sys.argv[1]}"
+
+def call(method, path, body=None):
+    request = urllib.request.Request(base + path, data=body, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, dict(answer.headers), answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+def scrape():
+    status, headers, body = call("GET", "/metrics")
+    assert status == 200, status
+    assert headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8", headers
+    assert headers["Cache-Control"] == "no-store", headers
+    counts = {}
+    for family in text_string_to_metric_families(body.decode("utf-8")):
+        for sample in family.samples:
+            if sample.name == "inbox_format_http_requests_total":
+                labels = sample.labels
+                counts[(labels["route"], labels["method"], labels["status"])] = sample.value
+    return counts
+
+payload = open("Data/examples/messages.json", "rb").read()
+known = {
+    ("/v1/rows", "POST", "200"): lambda: call("POST", "/v1/rows?now=2022-01-31T12:00:00Z", payload),
+    ("/healthz", "GET", "200"): lambda: call("GET", "/healthz"),
+    ("unmatched", "GET", "404"): lambda: call("GET", "/check-service/%1B?token=secret"),
+}
+before = scrape()
+for series, request in known.items():
+    for _ in range(3):
+        request()
+after = scrape()
+for series in known:
+    moved = after.get(series, 0) - before.get(series, 0)
+    if moved != 3:
+        sys.exit(f"check-service: {series} moved by {moved} for 3 requests")
+if any("check-service" in route or "secret" in route for route, _, _ in after):
+    sys.exit("check-service: a request's path is a label")
+print(f"check-service: /metrics parses, {len(after)} request series, counts exact")
+PYTHON
 kill -TERM "$server"
 code=0
 wait "$server" || code=$?

@@ -2,7 +2,8 @@
 # Installs what a fresh machine needs and builds inbox-format in release mode.
 # Swift 6 and the Swift packages come with the machine. For the service's
 # checks and benchmarks (Scripts/check-service.sh, Benchmarks/serve-*.py):
-# wrk, Debian's package, and schemathesis, from PyPI; for the preview's
+# wrk, Debian's package, and schemathesis and prometheus-client (its text
+# format parser reads GET /metrics), from PyPI; for the preview's
 # browser tests (Tests/Browser, run by swift test): Debian's chromium and
 # chromium-driver, and selenium, from PyPI; for the man pages
 # (Scripts/build-docs.sh), groff; for the Kubernetes example
@@ -25,6 +26,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if ! command -v schemathesis > /dev/null; then
   python3 -m pip install --quiet schemathesis
+fi
+if ! python3 -c "import prometheus_client" 2> /dev/null; then
+  python3 -m pip install --quiet prometheus-client
 fi
 if ! python3 -c "import selenium" 2> /dev/null; then
   python3 -m pip install --quiet selenium

@@ -7,6 +7,9 @@ import Synchronization
 /// Values are made outside the lock, so a slow one (a formatter builds ICU
 /// formatters) never holds up the others; two requests missing the
 /// same key at once may both make it, and the second is kept.
+///
+/// It counts its hits, misses and evictions under the same lock as its
+/// entries, so counting costs a look-up nothing more (``statistics``).
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Entry {
     var value: Value
@@ -16,6 +19,9 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
   private struct State {
     var entries: [Key: Entry] = [:]
     var uses: UInt64 = 0
+    var hits = 0
+    var misses = 0
+    var evictions = 0
   }
 
   package let capacity: Int
@@ -46,6 +52,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
       {
         state.entries[oldest] = nil
+        state.evictions += 1
       }
       state.entries[key] = Entry(value: value, lastUse: state.uses)
     }
@@ -54,9 +61,20 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
   /// How many entries are kept.
   package var count: Int { state.withLock { $0.entries.count } }
 
+  /// Look-ups that found a value (``value(for:make:)``, ``kept(_:)``),
+  /// those that did not, entries dropped to make room, and entries kept
+  /// now, read together.
+  package var statistics: (hits: Int, misses: Int, evictions: Int, count: Int) {
+    state.withLock { ($0.hits, $0.misses, $0.evictions, $0.entries.count) }
+  }
+
   private func cached(_ key: Key) -> Value? {
     state.withLock { state in
-      guard var entry = state.entries[key] else { return nil }
+      guard var entry = state.entries[key] else {
+        state.misses += 1
+        return nil
+      }
+      state.hits += 1
       state.uses += 1
       entry.lastUse = state.uses
       state.entries[key] = entry

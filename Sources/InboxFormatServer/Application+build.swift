@@ -9,7 +9,8 @@ import Synchronization
 /// The service as an application: routes, middleware and server settings,
 /// for `inbox-format serve` and for tests (`app.test(.router)`, `.live`).
 ///
-/// Middleware, outermost first: the access log (it sees every answer),
+/// Middleware, outermost first: the access log and the request metrics
+/// (they see every answer),
 /// for a preview its guard (its headers on every answer; one `Host`, naming
 /// it exactly on loopback; no other site's `Origin`), problem details (every error becomes one),
 /// the transfer codings (501), the method table (405). The limit on requests in flight and the budget
@@ -18,16 +19,16 @@ import Synchronization
 ///
 /// `readiness` is what `GET /readyz` answers: ready until a stop begins
 /// (``runServer(_:logger:)`` says when).
+///
+/// Unless ``ServerConfiguration/metrics`` is off, `GET /metrics` answers the
+/// application's own metrics (``ServerMetrics``), kept in a registry of its
+/// own: two applications in one process count apart.
 package func buildApplication(
   _ configuration: ServerConfiguration, logger: Logger, readiness: Readiness = Readiness()
 ) -> some ApplicationProtocol {
   let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
-  router.add(middleware: AccessLogMiddleware(logger: logger))
-  if configuration.preview != nil {
-    router.add(middleware: PreviewGuardMiddleware(boundTo: configuration.host))
-  }
   // What a 404 names: the endpoints a client calls (a page's assets are
-  // fetched by the page).
+  // fetched by the page, the metrics by a scraper).
   var endpoints = ["POST /v1/rows", "GET /healthz", "GET /readyz", "GET /openapi.yaml"]
   var methods: [String: [HTTPRequest.Method]] = [
     "/v1/rows": [.post], "/healthz": [.get, .head], "/readyz": [.get, .head], "/openapi.yaml": [.get, .head],
@@ -38,12 +39,27 @@ package func buildApplication(
     // A stream has no end to measure, so no HEAD.
     methods["/events"] = [.get]
   }
+  let rows = RowsEndpoint(configuration: configuration, logger: logger)
+  let streams = OpenCount()
+  var metrics: ServerMetrics?
+  if configuration.metrics {
+    methods["/metrics"] = [.get, .head]
+    metrics = ServerMetrics(
+      paths: methods.keys,
+      sources: ServerMetrics.Sources(
+        inFlight: rows.inFlight, bodies: rows.bodies, formatters: rows.formatters,
+        streams: configuration.preview == nil ? nil : streams, logSink: .standardError,
+        version: configuration.version))
+  }
+  router.add(middleware: AccessLogMiddleware(logger: logger, metrics: metrics))
+  if configuration.preview != nil {
+    router.add(middleware: PreviewGuardMiddleware(boundTo: configuration.host))
+  }
   router.add(
     middleware: ProblemMiddleware(logger: logger, endpoints: endpoints, idleTimeout: configuration.idleTimeout))
   router.add(middleware: TransferCodingMiddleware())
   router.add(middleware: MethodCheckMiddleware(allowed: methods))
 
-  let rows = RowsEndpoint(configuration: configuration, logger: logger)
   router.post("v1/rows") { request, context in try await rows.respond(to: request, context: context) }
   router.get("healthz") { _, _ in
     Response(
@@ -65,10 +81,14 @@ package func buildApplication(
       status: .ok, headers: [.contentType: MediaTypes.yaml],
       body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
   }
+  if let metrics {
+    router.get("metrics") { _, _ in metrics.response() }
+  }
 
   if let preview = configuration.preview {
     let events = PreviewEvents(
-      configuration: configuration, preview: preview, settings: rows.settings, formatters: rows.formatters)
+      configuration: configuration, preview: preview, settings: rows.settings, formatters: rows.formatters,
+      streams: streams)
     router.get("events") { request, _ in try events.respond(to: request) }
     for path in PreviewPage.assets.keys {
       router.get(RouterPath(path)) { request, _ in PreviewPage.response(for: request.uri.path)! }

@@ -145,15 +145,23 @@ struct MethodCheckMiddleware: RouterMiddleware {
 final class InFlightLimiter: Sendable {
   let limit: Int
   private let count = Atomic<Int>(0)
+  private let refused = Atomic<Int>(0)
 
   init(limit: Int) {
     self.limit = limit
   }
 
+  /// Permits held now (for a moment, one more while a request is refused).
+  var inUse: Int { count.load(ordering: .relaxed) }
+
+  /// Permits refused since the limiter was made.
+  var refusals: Int { refused.load(ordering: .relaxed) }
+
   /// A permit, or nil when `limit` requests hold one already.
   func acquire() -> Permit? {
     if count.wrappingAdd(1, ordering: .relaxed).newValue > limit {
       count.wrappingSubtract(1, ordering: .relaxed)
+      refused.wrappingAdd(1, ordering: .relaxed)
       return nil
     }
     return Permit(self)
@@ -178,13 +186,18 @@ final class InFlightLimiter: Sendable {
 final class BodyBudget: Sendable {
   let limit: Int
   private let used = Atomic<Int>(0)
+  private let refused = Atomic<Int>(0)
 
   init(limit: Int) {
     self.limit = limit
   }
 
-  /// Bytes held now.
+  /// Bytes held now (for a moment, more while a body is refused).
   var inUse: Int { used.load(ordering: .relaxed) }
+
+  /// Times a share could not grow since the budget was made: each is a
+  /// body refused.
+  var refusals: Int { refused.load(ordering: .relaxed) }
 
   /// An empty share of the budget, to grow as a body is read.
   func share() -> Share { Share(self) }
@@ -192,6 +205,7 @@ final class BodyBudget: Sendable {
   fileprivate func take(_ bytes: Int) -> Bool {
     if used.wrappingAdd(bytes, ordering: .relaxed).newValue > limit {
       used.wrappingSubtract(bytes, ordering: .relaxed)
+      refused.wrappingAdd(1, ordering: .relaxed)
       return false
     }
     return true
@@ -246,9 +260,17 @@ extension Response {
 /// ```
 /// POST "/v1/rows" 200 0.412 ms 1436 B request_id=5f3a9c01-2a
 /// ```
+///
+/// Where it writes a line it also counts the answer in ``ServerMetrics``
+/// (by route, method and status, with its duration): the answer's body is
+/// then wrapped once for both, and every request logged is a request counted.
+/// An answer to `HEAD`, which has no body, is logged and counted once it is
+/// made.
 struct AccessLogMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
+  /// Where answers are counted; nil with `--no-metrics`.
+  var metrics: ServerMetrics?
 
   /// The metadata the message already says, which a text line leaves out.
   static let inMessage: Set<String> = ["method", "path", "status", "duration_ms", "bytes", "aborted"]
@@ -271,7 +293,10 @@ struct AccessLogMiddleware: RouterMiddleware {
     do {
       response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
     } catch let answered as AnsweredOnTheConnection {
-      let elapsed = Milliseconds(since: start)
+      let duration = ContinuousClock.now - start
+      metrics?.series(endpointPath: context.endpointPath, path: request.uri.path).record(
+        method: ServerMetrics.Method(request.method), status: answered.status, duration: duration)
+      let elapsed = Milliseconds(duration)
       metadata["status"] = .stringConvertible(answered.status)
       metadata["duration_ms"] = .stringConvertible(elapsed)
       metadata["bytes"] = .stringConvertible(answered.bytes)
@@ -281,6 +306,20 @@ struct AccessLogMiddleware: RouterMiddleware {
     response.headers[.xRequestID] = id
     let status = response.status.code
     metadata["status"] = .stringConvertible(status)
+    // The route the router took the request to is known by now.
+    let series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
+    let method = ServerMetrics.Method(request.method)
+    if request.method == .head {
+      // No body goes out for HEAD, and the router's HEAD of a GET route
+      // drops the body this would wrap: the answer is as good as written.
+      let duration = ContinuousClock.now - start
+      series?.record(method: method, status: status, duration: duration)
+      let elapsed = Milliseconds(duration)
+      metadata["duration_ms"] = .stringConvertible(elapsed)
+      metadata["bytes"] = .stringConvertible(0)
+      logger.info("\(what) \(status) \(elapsed) ms 0 B", metadata: metadata)
+      return response
+    }
     let body = response.body
     let logger = self.logger
     let known = metadata
@@ -290,14 +329,18 @@ struct AccessLogMiddleware: RouterMiddleware {
       do {
         try await body.write(CountingWriter(parent: writer, counter: counter))
       } catch {
-        let elapsed = Milliseconds(since: start)
+        let duration = ContinuousClock.now - start
+        series?.record(method: method, status: status, duration: duration)
+        let elapsed = Milliseconds(duration)
         metadata["duration_ms"] = .stringConvertible(elapsed)
         metadata["bytes"] = .stringConvertible(counter.count)
         metadata["aborted"] = .stringConvertible(true)
         logger.info("\(what) \(status) aborted after \(elapsed) ms \(counter.count) B", metadata: metadata)
         throw error
       }
-      let elapsed = Milliseconds(since: start)
+      let duration = ContinuousClock.now - start
+      series?.record(method: method, status: status, duration: duration)
+      let elapsed = Milliseconds(duration)
       metadata["duration_ms"] = .stringConvertible(elapsed)
       metadata["bytes"] = .stringConvertible(counter.count)
       logger.info("\(what) \(status) \(elapsed) ms \(counter.count) B", metadata: metadata)
@@ -311,9 +354,8 @@ struct AccessLogMiddleware: RouterMiddleware {
 struct Milliseconds: CustomStringConvertible, Sendable {
   private let microseconds: Int64
 
-  /// `start` to now.
-  init(since start: ContinuousClock.Instant) {
-    let elapsed = ContinuousClock.now - start
+  /// `elapsed`, to the microsecond below.
+  init(_ elapsed: Duration) {
     microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
   }
 

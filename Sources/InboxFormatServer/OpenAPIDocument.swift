@@ -204,6 +204,33 @@ paths:
             application/yaml:
               schema: {type: string}
         default: {$ref: "#/components/responses/Problem"}
+  /metrics:
+    get:
+      operationId: metrics
+      summary: The service's counts, for a Prometheus scrape.
+      description: |
+        The Prometheus text exposition format (0.0.4): requests by route, method and
+        status, their durations by route, requests in flight and bytes of bodies held
+        against their limits and the 503s of each, the formatter cache, log lines
+        dropped, the build and the process. Only counts, sizes and times: nothing from
+        a payload, a query string or a header, and no path but the service's own routes
+        (any other is `unmatched`). On by default, on the same address as the API; a
+        404 like any unknown path when the server runs with `--no-metrics`.
+      parameters:
+        - {$ref: "#/components/parameters/RequestID"}
+        - {$ref: "#/components/parameters/TraceParent"}
+      responses:
+        "200":
+          description: The exposition, as of the request.
+          headers:
+            X-Request-Id: {$ref: "#/components/headers/RequestID"}
+            Cache-Control:
+              description: Always `no-store`, so that no cache between answers a scrape.
+              schema: {type: string, const: no-store}
+          content:
+            text/plain:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
 components:
   parameters:
     RequestID:

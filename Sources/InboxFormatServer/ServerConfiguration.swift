@@ -52,6 +52,12 @@ package struct ServerConfiguration: Sendable {
   /// The mappings a request may name with `map`: the built-in ones, then
   /// those of `--mappings DIR`, read at start.
   package var mappings = InputMapping.builtIns
+  /// Whether `GET /metrics` answers the service's metrics in the
+  /// Prometheus text format (``ServerMetrics``); `--no-metrics` turns it off,
+  /// and the path is then a 404 like any other.
+  package var metrics = true
+  /// The command's version, which the metrics give as `inbox_format_build_info{version}`.
+  package var version = "unknown"
   /// The file and screens of `inbox-format preview`, which adds its page
   /// (`GET /`) and its events (`GET /events`) to the service; nil for `serve`.
   package var preview: PreviewConfiguration?

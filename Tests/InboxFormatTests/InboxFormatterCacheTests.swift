@@ -62,6 +62,20 @@ import Testing
     #expect(InboxFormatterCache(capacity: 0).capacity == 1)
   }
 
+  /// Every formatter asked for is a hit or a miss; a miss past the
+  /// capacity evicts one.
+  @Test func theStatisticsCountHitsMissesAndEvictions() {
+    let cache = InboxFormatterCache(capacity: 2)
+    #expect(cache.statistics == .init(hits: 0, misses: 0, evictions: 0, count: 0, capacity: 2))
+    _ = cache.formatter(for: Pinned.context(locale: "en-US"))
+    _ = cache.formatter(for: Pinned.context(locale: "en-US").now(Pinned.now.addingTimeInterval(60)), layout: .ndjson)
+    _ = cache.formatter(for: Pinned.context(locale: "fr-FR"))
+    #expect(cache.statistics == .init(hits: 1, misses: 2, evictions: 0, count: 2, capacity: 2))
+    _ = cache.formatter(for: Pinned.context(locale: "de-DE"))
+    _ = cache.formatter(for: Pinned.context(locale: "en-US"))
+    #expect(cache.statistics == .init(hits: 1, misses: 4, evictions: 2, count: 2, capacity: 2))
+  }
+
   @Test func theLeastRecentlyUsedEntryMakesRoom() {
     let cache = BoundedCache<Int, Int>(capacity: 2)
     _ = cache.value(for: 1) { 10 }

@@ -82,6 +82,23 @@ import Testing
     #expect(stopped >= .seconds(15) && stopped < .seconds(30), "after \(stopped)")
   }
 
+  /// `GET /metrics` is on by default and names the version `--version`
+  /// prints; `--no-metrics` makes it a 404.
+  @Test func metricsAreOnUnlessTurnedOff() async throws {
+    let version = try BuiltBinary.run(["--version"]).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!version.isEmpty)
+    let server = try ServerProcess(["serve", "--port", "0"])
+    let metrics = try await server.get("/metrics")
+    #expect(metrics.head.hasPrefix("HTTP/1.1 200"))
+    #expect(metrics.head.contains("Content-Type: text/plain; version=0.0.4; charset=utf-8"))
+    let text = String(decoding: metrics.body, as: UTF8.self)
+    #expect(text.contains(#"inbox_format_build_info{version="\#(version)"} 1"#), "\(text.prefix(300))")
+    #expect(server.terminate().status == 0)
+    let off = try ServerProcess(["serve", "--port", "0", "--no-metrics"])
+    #expect(try await off.get("/metrics").head.hasPrefix("HTTP/1.1 404"))
+    #expect(off.terminate().status == 0)
+  }
+
   @Test func aBadPortIsAUsageError() throws {
     let result = try BuiltBinary.run(["serve", "--port", "70000"])
     #expect(result.status == 64)

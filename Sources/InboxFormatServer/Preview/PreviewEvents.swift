@@ -18,6 +18,8 @@ struct PreviewEvents: Sendable {
   let preview: PreviewConfiguration
   let settings: SettingsResolver
   let formatters: InboxFormatterCache
+  /// The streams open now, for the metrics.
+  let streams: OpenCount
   /// The rows of the latest payloads, by screen and instant: a page that
   /// scrolls a large file asks for another window of the same rows, which
   /// are then not made again.
@@ -64,6 +66,7 @@ struct PreviewEvents: Sendable {
       firstRow: query.start ?? 0, madeRows: madeRows)
     let source = preview.source
     let expected = preview.expected?.source
+    let streams = self.streams
     // Renders at once, then waits for the next reading or the next stale
     // label. The client going ends it, and so does the server's shutdown:
     // both end the wait. A client that goes closes the connection's input,
@@ -73,6 +76,8 @@ struct PreviewEvents: Sendable {
       status: .ok,
       headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
       body: ResponseBody { writer in
+        streams.open()
+        defer { streams.close() }
         // A client that lost the stream tries again after a second.
         try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
         let (wakes, wake) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(2))

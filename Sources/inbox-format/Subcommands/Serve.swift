@@ -18,7 +18,8 @@ extension InboxFormatCommand {
         Listens on loopback unless --host says otherwise, logs one line per request on \
         standard error (as text, or JSON with --log-format json), and on SIGTERM or SIGINT \
         turns GET /readyz to 503, answers everything for --drain-delay seconds, then stops \
-        accepting, answers what it accepted and exits 0. See GET /openapi.yaml for the API.
+        accepting, answers what it accepted and exits 0. GET /metrics gives its counts in the \
+        Prometheus text format (--no-metrics turns it off). See GET /openapi.yaml for the API.
         """)
 
     @OptionGroup var listening: ListeningOptions
@@ -116,6 +117,13 @@ struct ListeningOptions: ParsableArguments {
         + "before the server stops accepting.", valueName: "seconds"))
   var drainDelay = 0
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Whether GET /metrics answers the service's counts (requests, limits, caches; never a payload) "
+        + "in the Prometheus text format."))
+  var metrics = true
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
     guard !host.isEmpty else { throw ValidationError("--host needs an address; it is empty") }
@@ -132,6 +140,8 @@ struct ListeningOptions: ParsableArguments {
     configuration.host = host
     configuration.port = port
     configuration.drainDelay = .seconds(drainDelay)
+    configuration.metrics = metrics
+    configuration.version = InboxFormatCommand.configuration.version
     configuration.onListening = { host, port in
       let address = host.contains(":") ? "[\(host)]" : host
       StandardError.write("inbox-format: \(what) on http://\(address):\(port)", level: .notice)
