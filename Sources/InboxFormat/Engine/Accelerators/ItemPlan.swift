@@ -117,23 +117,24 @@ struct ItemPlan: Sendable {
 
 extension ItemPlan {
   /// The nodes laid out in buffers of plain values, which the walk reads
-  /// without retaining or releasing anything. Reading them from the
-  /// nodes' arrays (names, steps, filters) did both at every key, and took
-  /// about a quarter of a mapped payload's reading. Immutable once made.
+  /// at every key without retaining or releasing anything: read from
+  /// arrays of arrays (names, steps, filters), each read would do both, at
+  /// a quarter of a mapped payload's reading
+  /// (`Benchmarks/Results/2026-11-26-mappings.md`). Immutable once made.
   final class Layout: @unchecked Sendable {
     struct Node {
-      /// Indexes into ``Layout/names``, ``Layout/elements`` and ``Layout/slots``.
+      /// Indexes into ``Buffers/names``, ``Buffers/elements`` and ``Buffers/slots``.
       let names: Range<Int>
       let elements: Range<Int>
       let slots: Range<Int>
       let selectsMembers: Bool
     }
-    /// A name a node follows: its UTF-8 in ``Layout/nameBytes``, and the node it leads to.
+    /// A name a node follows: its UTF-8 in ``Buffers/nameBytes``, and the node it leads to.
     struct Name {
       let bytes: Range<Int>
       let child: Int
     }
-    /// A step over an array's elements; a filter is its index in ``ItemPlan/Layout/filters``.
+    /// A step over an array's elements; a filter is its index in ``filters``.
     enum Step {
       case index(Int)
       case wildcard
