@@ -8,7 +8,7 @@
 # a machine of two cores a few such waits hold up every live server's
 # handlers for seconds, and the service's tests with their one-second
 # timeouts fail. So the service's tests (InboxFormatServerTests) run in a
-# process of their own, then the rest. Arguments (such as --filter) go to
+# process of their own, then the rest. Arguments (such as --skip) go to
 # both runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
