@@ -73,6 +73,7 @@ let package = Package(
       dependencies: [
         "GoldenCases",
         "InboxFormat",
+        "InboxFormatOptions",
         "InboxFormatServer",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

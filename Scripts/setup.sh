@@ -4,7 +4,7 @@
 # checks and benchmarks (Scripts/check-service.sh, Benchmarks/serve-*.py):
 # wrk, Debian's package, and schemathesis and prometheus-client (its text
 # format parser reads GET /metrics), from PyPI; for the preview's
-# browser tests (Tests/Browser, run by Scripts/test.sh): Debian's chromium and
+# browser tests (Tests/Browser, run by swift test): Debian's chromium and
 # chromium-driver, and selenium, from PyPI; for the man pages
 # (Scripts/build-docs.sh), groff; for the Kubernetes example
 # (docs/kubernetes), kubernetes-validate, from PyPI; for checking `check`'s

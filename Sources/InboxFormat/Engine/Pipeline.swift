@@ -187,8 +187,8 @@ func markingRecoverable<Value>(
 /// The pipeline's thread may itself be one of the global queue's (a
 /// service formats on them): if it only waited, a few formatters at once
 /// would hold every thread of the queue while their batches sat queued
-/// behind them, until the queue noticed and started more threads (seconds,
-/// `PipelineTests`). Waiting only for a batch that another thread is making
+/// behind them, until the queue started more threads (seconds:
+/// `Benchmarks/Results/2026-11-26-service.md`). Waiting only for a batch that another thread is making
 /// waits for work under way: that thread needs no other.
 private final class PendingBatch: Sendable {
   private enum State {

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenCases
 import InboxFormat
+import InboxFormatOptions
 import Testing
 
 @testable import InboxFormatServer
@@ -59,36 +60,30 @@ extension PreviewEventsTests {
     }
   }
 
-  /// The post's mock beside the example: each field where it and the
-  /// screen's golden rows differ, by the oracle below, then none once the
-  /// mock agrees (a plain space for U+202F noted, not counted).
+  /// The post's mock beside the example: each field `check`'s comparison
+  /// (``RowCheck``) finds between it and the screen's golden rows, then none
+  /// once the mock agrees (a plain space for U+202F noted, not counted).
   @Test func besideAMockEachScreenCarriesCheckDifferences() async throws {
     let source = PreviewSource()
     source.update(payload: Array(examplePayload.readableBytesView))
     let mock = PreviewSource()
     let mockURL = dataDirectory.appendingPathComponent("examples/messages.mock.json")
-    let mockRows = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: mockURL)) as? [[String: Any]])
-    mock.update(payload: Array(try Data(contentsOf: mockURL)))
-    // The oracle: the texts of each row, in the row's order, unequal once
-    // CLDR's space variants are plain spaces and bidi marks are gone.
+    let mockBytes = Array(try Data(contentsOf: mockURL))
+    mock.update(payload: mockBytes)
     let screen = GoldenCase.messagesScreen
-    let keys = ["initials", "title", "message", "date"]
-    let golden = keys.map { screen.expected($0) }
-    func plain(_ text: String) -> String {
-      String(
-        text.unicodeScalars.compactMap { ["\u{202F}", "\u{00A0}"].contains($0) ? " " : $0 }
-          .filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }
-          .map(Character.init))
+    let check = try RowCheck(
+      expected: RowCheck.expectedRows(decoding: mockBytes),
+      actual: RowCheck.expectedRows(decoding: Array(try Data(contentsOf: screen.expectedURL))))
+    let expected: [(pair: Int, key: String)] = check.differences.compactMap { difference in
+      guard case .field(let key, _, _, _) = difference.kind else { return nil }
+      return (difference.pair, key)
     }
-    let expected: [(pair: Int, key: String)] = mockRows.enumerated().flatMap { pair, row in
-      keys.enumerated().compactMap { index, key in
-        guard let text = row[key] as? String, plain(text) != plain(golden[index][pair]) else { return nil }
-        return (pair, key)
-      }
-    }
+    let rowsDiffer = Set(check.differences.filter { $0.counts(strict: false) }.map(\.pair)).count
     #expect(expected.first?.key == "date" && expected.first?.pair == 0, "\(expected)")
     // The mock made to agree: the golden texts, row 1's date with a plain space.
-    var agreeingRows = mockRows
+    let keys = ["initials", "title", "message", "date"]
+    let golden = keys.map { screen.expected($0) }
+    var agreeingRows = try #require(JSONSerialization.jsonObject(with: Data(mockBytes)) as? [[String: Any]])
     for pair in agreeingRows.indices {
       for (index, key) in keys.enumerated() { agreeingRows[pair][key] = golden[index][pair] }
     }
@@ -102,7 +97,7 @@ extension PreviewEventsTests {
       #expect((render.data?["settings"] as? [String: Any])?["expected"] as? String == "\"mock.json\"")
       let screenEvent = try #require((render.data?["screens"] as? [[String: Any]])?.first)
       let compared = try #require(screenEvent["expected"] as? [String: Any])
-      #expect(compared["rowsDiffer"] as? Int == Set(expected.map(\.pair)).count)
+      #expect(compared["rowsDiffer"] as? Int == rowsDiffer)
       let differences = try #require(compared["differences"] as? [[String: Any]])
       #expect(differences.map { $0["key"] as? String } == expected.map(\.key))
       #expect(differences.map { $0["pair"] as? Int } == expected.map(\.pair))

@@ -17,10 +17,10 @@ import Testing
 
   /// Formatters running on every thread of the global queue at once (as a
   /// service's handlers may) each write the rows one alone writes, making
-  /// the batches no worker has started themselves. Had they only waited for
-  /// them, the queue would have stood still until it started more threads:
-  /// 3.1 s here, against 0.26 s (debug build, two cores). A run that never
-  /// ends stops the process, whose other tests need those threads too.
+  /// the batches no worker has started themselves: were they only to wait
+  /// for them, the queue would stand still until it started more threads
+  /// (`Benchmarks/Results/2026-11-26-service.md`). A run that never ends
+  /// stops the process, whose other tests need those threads too.
   @Test func formattersOnEveryThreadOfTheQueueFinish() throws {
     let payload = Self.payload(messages: Pipeline.batchSize * 3)
     let context = FormattingContext(

@@ -27,13 +27,16 @@ import Testing
       .formatted(.iso8601)
   }
 
-  /// Its weekday's name in Paris, as Foundation's own formatter says it,
-  /// capitalized as a label that starts a line: French "mardi" is "Mardi".
-  static func weekday(_ date: String, locale: String = "en-US") -> String {
+  /// Its weekday's name (`EEEE`) or abbreviation (`EEE`) in `timeZone`, as
+  /// Foundation's own formatter says it, capitalized as a label that starts
+  /// a line: French "mardi" is "Mardi", "mar." is "Mar.".
+  static func weekday(
+    _ date: String, locale: String = "en-US", timeZone: String = "Europe/Paris", format: String = "EEEE"
+  ) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: locale)
-    formatter.timeZone = TimeZone(identifier: "Europe/Paris")
-    formatter.dateFormat = "EEEE"
+    formatter.timeZone = TimeZone(identifier: timeZone)
+    formatter.dateFormat = format
     let name = formatter.string(from: Pinned.instant(date))
     return name.prefix(1).uppercased() + name.dropFirst()
   }

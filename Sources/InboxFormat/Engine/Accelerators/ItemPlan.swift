@@ -61,10 +61,9 @@ struct ItemPlan: Sendable {
   /// The longest query followed: the walk recurses once per step.
   static let maximumSteps = 32
 
-  let nodes: [Node]
   /// Per slot, whether the last non-empty node is wanted instead of the first.
   let picksLast: [Bool]
-  /// The nodes as the walk reads them.
+  /// The tree of steps as the walk reads it; ``Node`` is only how it is built.
   let layout: Layout
 
   /// The plan of `queries`, slot `n` for `queries[n]`; nil when one is
@@ -98,7 +97,6 @@ struct ItemPlan: Sendable {
       }
       nodes[node].slots.append(slot)
     }
-    self.nodes = nodes
     picksLast = queries.map(\.picksLast)
     layout = Layout(nodes, picksLast: picksLast)
   }
