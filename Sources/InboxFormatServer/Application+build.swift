@@ -87,7 +87,7 @@ package func buildApplication(
 
   if let preview = configuration.preview {
     let events = PreviewEvents(
-      configuration: configuration, preview: preview, settings: rows.settings, formatters: rows.formatters,
+      configuration: configuration, preview: preview, names: rows.names, formatters: rows.formatters,
       streams: streams)
     router.get("events") { request, _ in try events.respond(to: request) }
     for path in PreviewPage.assets.keys {

@@ -52,10 +52,6 @@ paths:
           in: query
           description: Cut previews to this many grapheme clusters, ending in `…`.
           schema: {type: integer, minimum: 1, maximum: 999999999}
-        - name: skipInvalid
-          in: query
-          description: Leave out invalid messages, listed in `Inbox-Skipped`, instead of answering 400.
-          schema: {type: boolean}
         - name: fields
           in: query
           description: >-
@@ -73,6 +69,10 @@ paths:
           in: query
           description: The largest unread count `unreadBadge` shows as it is; above it, this number and `+`.
           schema: {type: integer, minimum: 1, maximum: 999999999}
+        - name: skipInvalid
+          in: query
+          description: Leave out invalid messages, listed in `Inbox-Skipped`, instead of answering 400.
+          schema: {type: boolean}
         - name: map
           in: query
           description: |

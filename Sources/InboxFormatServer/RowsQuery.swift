@@ -9,36 +9,36 @@ import Synchronization
 /// Values are percent-decoded as UTF-8; `+` stays a plus sign (no value
 /// holds a space, and `timeZone=GMT+05:30` then means what it says).
 struct RowsQuery {
-  var locale: Locale?
-  var timeZone: TimeZone?
-  var now: Date?
-  var hourCycle: HourCycle?
-  var previewLength: Int?
+  /// The formatting settings the query names; the server's defaults stand
+  /// for the others.
+  var settings = FormattingSettings()
   var skipInvalid = false
-  var fields: [RowField]?
-  var dateStyle: DateStyle?
-  var badgeLimit: Int?
   /// The mapping `map` names, among those the server has.
   var mapping: InputMapping?
   /// `viewer`: the viewer's id, for the mapping's `viewer()`.
   var viewer: String?
 
   /// The parameters, in the order the documentation gives them.
-  static let names = [
-    "locale", "timeZone", "now", "hourCycle", "previewLength", "skipInvalid", "fields", "dateStyle", "badgeLimit",
-    "map", "viewer",
-  ]
+  static let names = FormattingSettings.Name.allCases.map(\.parameter) + ["skipInvalid", "map", "viewer"]
 
   /// The longest viewer id taken: ids are short, and the value is held
   /// for the request's whole formatting.
   static let longestViewer = 256
 
   /// Reads `query` (the part of the target after `?`), resolving names
-  /// through `settings` and mappings through `mappings`. Throws a 400
+  /// through `names` and mappings through `mappings`. Throws a 400
   /// ``Problem`` naming the first parameter that is unknown, repeated or
   /// not usable.
-  init(_ query: String?, settings: SettingsResolver, mappings: [InputMapping]) throws(Problem) {
+  init(_ query: String?, names: SettingsResolver, mappings: [InputMapping]) throws(Problem) {
     for (name, value) in try queryParameters(query, names: Self.names) {
+      if let setting = FormattingSettings.Name(rawValue: name) {
+        do throws(OptionError) {
+          try settings.read(setting, value, names: names)
+        } catch {
+          throw Problem(parameter: name, error)
+        }
+        continue
+      }
       switch name {
       case "map":
         guard let mapping = mappings.first(where: { $0.name == value }) else {
@@ -56,45 +56,13 @@ struct RowsQuery {
             members: [("parameter", .string(name))])
         }
         viewer = value
-      default:
-        try read(name, value, settings: settings)
-      }
-    }
-  }
-
-  /// `12` or `24`, as `--hour-cycle` takes it.
-  static func hourCycle(_ value: String) throws(OptionError) -> HourCycle {
-    switch value {
-    case "12": .twelveHour
-    case "24": .twentyFourHour
-    default: throw OptionError.badNumber(value, expected: "12 or 24")
-    }
-  }
-
-  private mutating func read(_ name: String, _ value: String, settings: SettingsResolver) throws(Problem) {
-    do throws(OptionError) {
-      switch name {
-      case "locale": locale = try settings.locale(value)
-      case "timeZone": timeZone = try settings.timeZone(value)
-      case "now": now = try Instant.parse(value)
-      case "hourCycle": hourCycle = try Self.hourCycle(value)
-      case "previewLength":
-        guard !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-          let length = Int(value), length >= 1
-        else { throw OptionError.badNumber(value, expected: "an integer from 1 to 999999999") }
-        previewLength = length
-      case "fields": fields = try RowOptions.fields(value)
-      case "dateStyle": dateStyle = try RowOptions.dateStyle(value)
-      case "badgeLimit": badgeLimit = try RowOptions.badgeLimit(value)
       default:  // skipInvalid
         switch value {
         case "true": skipInvalid = true
         case "false": skipInvalid = false
-        default: throw OptionError.badNumber(value, expected: "true or false")
+        default: throw Problem(parameter: name, OptionError.notOneOf(value, expected: "true or false"))
         }
       }
-    } catch {
-      throw Problem(parameter: name, error)
     }
   }
 }
@@ -175,7 +143,7 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 /// reduced to their canonical tag before anything is made of them, and once
 /// ``mostLocales`` tags are made, a request naming another gets its
 /// language alone (a bounded set: the languages with CLDR data).
-final class SettingsResolver: Sendable {
+final class SettingsResolver: SettingNames, Sendable {
   /// The most canonical tags of more than a language made from requests.
   static let mostLocales = 1024
 

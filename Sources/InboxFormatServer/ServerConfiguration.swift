@@ -5,8 +5,8 @@ package import InboxFormat
 /// formatting defaults a request does not override, and its limits.
 ///
 /// ```swift
-/// var configuration = ServerConfiguration(defaults: FormattingDefaults(
-///   locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
+/// var configuration = ServerConfiguration(defaults: FormattingContext(
+///   now: Date(), locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
 /// configuration.port = 0  // any free port; `onListening` is told which
 /// ```
 package struct ServerConfiguration: Sendable {
@@ -14,8 +14,14 @@ package struct ServerConfiguration: Sendable {
   package var host = "127.0.0.1"
   /// The port to bind; 0 takes any free one.
   package var port = 8080
-  /// The settings of a request that does not name its own.
-  package var defaults: FormattingDefaults
+  /// The settings of a request that does not name its own: the command's
+  /// (`--locale`, `--time-zone`, …), resolved as `format` resolves them.
+  /// Their `now` is never used: a request's instant is its `now`, else
+  /// ``frozenNow``, else ``clock``'s.
+  package var defaults: FormattingContext
+  /// The instant of requests without `now` when the command froze the clock
+  /// (`--now`, `SOURCE_DATE_EPOCH`); nil lets ``clock`` run.
+  package var frozenNow: Date?
   /// The largest request body read, in bytes; a larger one gets 413 without being read whole.
   package var maxBodySize = 8 << 20
   /// How long a connection may stay idle, and how long a client has to send
@@ -43,7 +49,7 @@ package struct ServerConfiguration: Sendable {
   /// How long, from SIGTERM on, `GET /readyz` answers 503 while every
   /// request is still answered, before the server stops accepting.
   package var drainDelay: Duration = .zero
-  /// The clock of requests without `now` when ``FormattingDefaults/now`` is nil,
+  /// The clock of requests without `now` when ``frozenNow`` is nil,
   /// and of `Expires`: the system clock, or a test's.
   package var clock: @Sendable () -> Date = { Date() }
   /// How a request without `map` is read: the post's mapping unless
@@ -66,56 +72,8 @@ package struct ServerConfiguration: Sendable {
   package var onListening: (@Sendable (_ host: String, _ port: Int) -> Void)?
 
   /// Creates a configuration with the defaults of `inbox-format serve`.
-  package init(defaults: FormattingDefaults) {
+  package init(defaults: FormattingContext, frozenNow: Date? = nil) {
     self.defaults = defaults
-  }
-}
-
-/// The formatting settings a request gets unless its query names others:
-/// the server's `--locale`, `--time-zone`, `--hour-cycle`,
-/// `--preview-length`, `--now`, `--fields`, `--date-style` and
-/// `--badge-limit`, already resolved.
-package struct FormattingDefaults: Sendable {
-  /// The locale when a request has neither `locale` nor a usable `Accept-Language`.
-  package var locale: Locale
-  /// The time zone when a request has no `timeZone`.
-  package var timeZone: TimeZone
-  /// The hour cycle when a request has no `hourCycle`; nil follows the locale.
-  package var hourCycle: HourCycle?
-  /// The preview length when a request has no `previewLength`; nil for no limit.
-  package var previewLength: Int?
-  /// A frozen instant for requests without `now` (`--now`, `SOURCE_DATE_EPOCH`);
-  /// nil lets the clock run.
-  package var now: Date?
-  /// The keys of rows when a request has no `fields`.
-  package var fields: [RowField]
-  /// The date style when a request has no `dateStyle`.
-  package var dateStyle: DateStyle
-  /// The badge limit when a request has no `badgeLimit`.
-  package var badgeLimit: Int
-
-  /// Creates the defaults.
-  package init(
-    locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil, previewLength: Int? = nil, now: Date? = nil,
-    fields: [RowField] = RowField.defaults, dateStyle: DateStyle = .standard,
-    badgeLimit: Int = FormattingContext.defaultBadgeLimit
-  ) {
-    self.locale = locale
-    self.timeZone = timeZone
-    self.hourCycle = hourCycle
-    self.previewLength = previewLength
-    self.now = now
-    self.fields = fields
-    self.dateStyle = dateStyle
-    self.badgeLimit = badgeLimit
-  }
-
-  /// The settings of `context` (the command's, resolved as `format` resolves
-  /// them), with `now` frozen or nil; the context's own instant is not one.
-  package init(_ context: FormattingContext, now: Date?) {
-    self.init(
-      locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle,
-      previewLength: context.previewLength, now: now, fields: context.fields, dateStyle: context.dateStyle,
-      badgeLimit: context.badgeLimit)
+    self.frozenNow = frozenNow
   }
 }

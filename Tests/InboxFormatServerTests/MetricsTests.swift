@@ -257,7 +257,7 @@ import Testing
     let source = PreviewSource()
     source.update(payload: Array(examplePayload.readableBytesView))
     let configuration = testConfiguration {
-      $0.defaults.now = exampleNow
+      $0.frozenNow = exampleNow
       $0.preview = PreviewConfiguration(
         source: source, locales: [Locale(identifier: "en-US")], fileName: "\"mock.json\"")
     }

@@ -228,9 +228,10 @@ import Testing
 
   @Test func theServersDefaultsApply() async throws {
     let configuration = testConfiguration {
-      $0.defaults = FormattingDefaults(
-        locale: Locale(identifier: "fr-FR"), timeZone: TimeZone(identifier: "Europe/Paris")!, hourCycle: .twelveHour,
-        previewLength: 5, now: exampleNow)
+      $0.defaults = FormattingContext(
+        now: exampleNow, locale: Locale(identifier: "fr-FR"), timeZone: TimeZone(identifier: "Europe/Paris")!,
+        hourCycle: .twelveHour, previewLength: 5)
+      $0.frozenNow = exampleNow
     }
     try await withServer(.router, configuration) { client in
       let response = try await client.rows()

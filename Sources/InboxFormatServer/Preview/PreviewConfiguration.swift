@@ -27,7 +27,7 @@ package struct PreviewConfiguration: Sendable {
   }
 
   /// Creates the configuration of a preview of `source`.
-  /// The clock is the server's: frozen at ``FormattingDefaults/now`` when
+  /// The clock is the server's: frozen at ``ServerConfiguration/frozenNow`` when
   /// that is set (labels then never go stale, and the page's moves shift the
   /// frozen instant), else ``ServerConfiguration/clock``, running.
   package init(source: PreviewSource, locales: [Locale], fileName: String, expected: ExpectedFile? = nil) {

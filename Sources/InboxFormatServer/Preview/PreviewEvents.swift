@@ -16,7 +16,7 @@ import ServiceLifecycle
 struct PreviewEvents: Sendable {
   let configuration: ServerConfiguration
   let preview: PreviewConfiguration
-  let settings: SettingsResolver
+  let names: SettingsResolver
   let formatters: InboxFormatterCache
   /// The streams open now, for the metrics.
   let streams: OpenCount
@@ -34,31 +34,29 @@ struct PreviewEvents: Sendable {
   static let comparedFields = RowField.all
 
   func respond(to request: Request) throws -> Response {
-    let query = try PreviewQuery(request.uri.query, settings: settings)
-    let defaults = configuration.defaults
+    let query = try PreviewQuery(request.uri.query, names: names)
     let locales = query.locales ?? preview.locales
-    let timeZone = query.timeZone ?? defaults.timeZone
-    let hourCycle = query.hourCycle ?? defaults.hourCycle
-    let dateStyle = query.dateStyle ?? defaults.dateStyle
+    let fields = preview.expected == nil ? Self.fields : Self.comparedFields
     let screens = locales.map { locale in
-      let settings = FormattingContext(
-        now: Date(timeIntervalSince1970: 0), locale: locale, timeZone: timeZone, hourCycle: hourCycle,
-        previewLength: defaults.previewLength, fields: preview.expected == nil ? Self.fields : Self.comparedFields,
-        dateStyle: dateStyle, badgeLimit: defaults.badgeLimit)
-      let formatter = formatters.formatter(for: settings, mapping: configuration.mapping)
-      return Screen(locale: locale, formatter: formatter, settings: settings)
+      var settings = query.settings
+      settings.locale = locale
+      // Each screen's instant is the stream's, given at each render.
+      let context = settings.applied(to: configuration.defaults).fields(fields)
+      let formatter = formatters.formatter(for: context, mapping: configuration.mapping)
+      return Screen(locale: locale, formatter: formatter, settings: context)
     }
+    let shown = query.settings.applied(to: configuration.defaults)
     var settingsObject = JSONObject()
     settingsObject.add("file", string: preview.fileName)
     settingsObject.add("locale", string: locales.map { $0.identifier(.bcp47) }.joined(separator: ","))
-    settingsObject.add("timeZone", string: timeZone.identifier)
-    settingsObject.add("hourCycle", string: hourCycle?.description ?? "")
-    settingsObject.add("dateStyle", string: dateStyle.name)
+    settingsObject.add("timeZone", string: shown.timeZone.identifier)
+    settingsObject.add("hourCycle", string: shown.hourCycle?.description ?? "")
+    settingsObject.add("dateStyle", string: shown.dateStyle.name)
     settingsObject.add("offset", integer: Int64(query.offset))
     settingsObject.add("expected", string: preview.expected?.fileName ?? "")
     settingsObject.add("mapping", string: configuration.mapping.name)
     settingsObject.add("viewer", string: configuration.mapping.viewer ?? "")
-    let clock = defaults.now.map(StreamClock.frozen) ?? .running(configuration.clock)
+    let clock = configuration.frozenNow.map(StreamClock.frozen) ?? .running(configuration.clock)
     settingsObject.add("clock", string: clock.isRunning ? "running" : "frozen")
     let render = Render(
       screens: screens, settings: settingsObject.text, offset: TimeInterval(query.offset), clock: clock,

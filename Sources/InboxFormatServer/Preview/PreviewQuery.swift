@@ -7,34 +7,37 @@ import InboxFormatOptions
 struct PreviewQuery {
   /// One screen per locale, in order: `locale=en-US,ar-EG,ja-JP`.
   var locales: [Locale]?
-  var timeZone: TimeZone?
-  var hourCycle: HourCycle?
-  var dateStyle: DateStyle?
+  /// The settings the page's controls set besides the locales: the zone,
+  /// the hour cycle and the date style.
+  var settings = FormattingSettings()
   /// Seconds the page moved the clock, forward or back.
   var offset = 0
   /// The window of rows asked for: the first row's index, and how many.
   var start: Int?
   var count: Int?
 
-  static let names = ["locale", "timeZone", "hourCycle", "dateStyle", "offset", "start", "count"]
+  /// The settings the page's controls set, read as the service reads them.
+  static let controls: [FormattingSettings.Name] = [.timeZone, .hourCycle, .dateStyle]
+  static let names = ["locale"] + controls.map(\.parameter) + ["offset", "start", "count"]
 
-  /// Reads `query`, resolving names through `settings`. Throws a 400
+  /// Reads `query`, resolving names through `names`. Throws a 400
   /// ``Problem`` naming the first parameter that is unknown, repeated or not
   /// usable.
-  init(_ query: String?, settings: SettingsResolver) throws(Problem) {
+  init(_ query: String?, names: SettingsResolver) throws(Problem) {
     for (name, value) in try queryParameters(query, names: Self.names) {
       do throws(OptionError) {
+        if let setting = FormattingSettings.Name(rawValue: name), Self.controls.contains(setting) {
+          try settings.read(setting, value, names: names)
+          continue
+        }
         switch name {
         case "locale":
-          let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-          guard (1...PreviewConfiguration.mostLocales).contains(names.count) else {
+          let localeNames = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+          guard (1...PreviewConfiguration.mostLocales).contains(localeNames.count) else {
             throw OptionError.badNumber(
               value, expected: "1 to \(PreviewConfiguration.mostLocales) locales, separated by commas")
           }
-          locales = try names.map { name throws(OptionError) in try settings.locale(name) }
-        case "timeZone": timeZone = try settings.timeZone(value)
-        case "hourCycle": hourCycle = try RowsQuery.hourCycle(value)
-        case "dateStyle": dateStyle = try RowOptions.dateStyle(value)
+          locales = try localeNames.map { name throws(OptionError) in try names.locale(name) }
         case "start":
           guard value.utf8.count <= 10, let index = Int(value), (0...Int(Int32.max)).contains(index) else {
             throw OptionError.badNumber(value, expected: "a row's index from 0 to \(Int32.max)")

@@ -26,18 +26,21 @@ struct FormattingOptions: ParsableArguments {
       valueName: "id"))
   var timeZone: String?
 
-  @Option(help: ArgumentHelp("Force a 12- or 24-hour clock instead of the locale's.", valueName: "12|24"))
-  var hourCycle: HourCycleArgument?
+  @Option(
+    help: ArgumentHelp(
+      "Force a 12- or 24-hour clock instead of the locale's.",
+      valueName: [HourCycle.twelveHour, .twentyFourHour].map(\.description).joined(separator: "|")))
+  var hourCycle: String?
 
   @Option(help: ArgumentHelp("Cut previews to N grapheme clusters, ending in '…'.", valueName: "N"))
-  var previewLength: Int?
+  var previewLength: String?
 
   @Option(
     help: ArgumentHelp(
       "The keys of each row, in order, separated by commas.",
       discussion: """
-        default stands for id,initials,title,message,date,isUnread; the others are dateValidUntil, \
-        unreadBadge, spokenDate, titleDirection, messageDirection and avatarColor. Default: default.
+        default stands for \(RowField.defaults.map(\.name).joined(separator: ",")); the others are \
+        \(FormattingSettings.optionalFieldNames). Default: default.
         """,
       valueName: "list"))
   var fields: String?
@@ -45,63 +48,72 @@ struct FormattingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "How dates are worded: standard (9:45 AM, Tuesday, 1/3/22), compact (Tue, Jan 3) or relative (Now, 5 min. ago).",
-      valueName: "standard|compact|relative"))
+      valueName: DateStyle.all.map(\.name).joined(separator: "|")))
   var dateStyle: String?
 
-  @Option(help: ArgumentHelp("Show unread counts above N as N+ in unreadBadge (default 99).", valueName: "N"))
+  @Option(
+    help: ArgumentHelp(
+      "Show unread counts above N as N+ in unreadBadge (default \(FormattingContext.defaultBadgeLimit)).",
+      valueName: "N"))
   var badgeLimit: String?
 
+  /// Each setting's option and its value as given.
+  private var given: [(name: FormattingSettings.Name, value: String?)] {
+    [
+      (.now, now), (.locale, locale), (.timeZone, timeZone), (.hourCycle, hourCycle), (.previewLength, previewLength),
+      (.fields, fields), (.dateStyle, dateStyle), (.badgeLimit, badgeLimit),
+    ]
+  }
+
   func validate() throws {
-    if let previewLength, previewLength < 1 {
-      throw ValidationError("--preview-length must be at least 1, not \(previewLength)")
+    // Refused before anything starts; the locale and the zone are read once,
+    // when the context is made (reading them asks ICU).
+    _ = try settings(reading: { $0 != .locale && $0 != .timeZone })
+  }
+
+  /// The settings given as options, each read by its one parser
+  /// (``FormattingSettings``); a usage error (exit 64) names the option and
+  /// quotes the value.
+  func settings(reading wanted: (FormattingSettings.Name) -> Bool = { _ in true }) throws -> FormattingSettings {
+    var settings = FormattingSettings()
+    for (name, value) in given where wanted(name) {
+      if let value { try usable(settings.read(name, value), name.option) }
     }
-    _ = try rowSettings()
+    return settings
   }
 
-  /// `--fields`, `--date-style` and `--badge-limit`, read; a usage error
-  /// (exit 64) names the option and quotes the value.
-  func rowSettings() throws -> (fields: [RowField], dateStyle: DateStyle, badgeLimit: Int) {
-    (
-      try fields.map { try usable(RowOptions.fields($0), "--fields") } ?? RowField.defaults,
-      try dateStyle.map { try usable(RowOptions.dateStyle($0), "--date-style") } ?? .standard,
-      try badgeLimit.map { try usable(RowOptions.badgeLimit($0), "--badge-limit") }
-        ?? FormattingContext.defaultBadgeLimit
-    )
+  /// The keys `--fields` names, else the default ones.
+  func rowFields() throws -> [RowField] {
+    try settings(reading: { $0 == .fields }).fields ?? RowField.defaults
   }
 
-  /// The formatting context these options and `environment` describe.
+  /// The formatting context these options and `environment` describe: the
+  /// options, else the environment's locale, zone and clock.
   ///
   /// Throws `ValidationError` (exit 64) for a value that cannot be used.
   func context(environment: ProcessEnvironment) throws -> FormattingContext {
-    let row = try rowSettings()
-    return FormattingContext(
+    var settings = try settings()
+    let base = FormattingContext(
       now: try frozenNow(environment: environment) ?? environment.clock(),
-      locale: try resolvedLocale(environment: environment),
-      timeZone: try resolvedTimeZone(environment: environment),
-      hourCycle: hourCycle?.hourCycle,
-      previewLength: previewLength,
-      fields: row.fields,
-      dateStyle: row.dateStyle,
-      badgeLimit: row.badgeLimit)
+      locale: settings.locale ?? LocaleName.environmentLocale { environment[$0] },
+      timeZone: try settings.timeZone ?? environmentTimeZone(environment))
+    // The locale and the zone are in place, the calendar made for the locale.
+    (settings.locale, settings.timeZone) = (nil, nil)
+    return settings.applied(to: base)
   }
 
   /// The instant `--now` or `SOURCE_DATE_EPOCH` freezes the clock at, or nil
   /// when neither does and the clock runs.
   func frozenNow(environment: ProcessEnvironment) throws -> Date? {
-    if let now { return try usable(Instant.parse(now), "--now") }
+    if let now = try settings(reading: { $0 == .now }).now { return now }
     if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
       return try usable(Instant.sourceDateEpoch(epoch), "SOURCE_DATE_EPOCH=")
     }
     return nil
   }
 
-  private func resolvedLocale(environment: ProcessEnvironment) throws -> Locale {
-    if let locale { return try usable(LocaleName.locale(from: locale), "--locale") }
-    return LocaleName.environmentLocale { environment[$0] }
-  }
-
-  private func resolvedTimeZone(environment: ProcessEnvironment) throws -> TimeZone {
-    if let timeZone { return try usable(TimeZoneName.timeZone(id: timeZone), "--time-zone") }
+  /// `TZ`'s zone, else the system's.
+  private func environmentTimeZone(_ environment: ProcessEnvironment) throws -> TimeZone {
     if let value = environment["TZ"] {
       return try usable(
         TimeZoneName.timeZone(posix: value, systemZone: environment.systemTimeZone, resolve: resolvedPath), "TZ=")
@@ -124,12 +136,4 @@ private func resolvedPath(_ path: String) -> String? {
   guard let resolved = realpath(path, nil) else { return nil }
   defer { free(resolved) }
   return String(cString: resolved)
-}
-
-/// `--hour-cycle 12|24`.
-enum HourCycleArgument: String, ExpressibleByArgument, CaseIterable {
-  case twelve = "12"
-  case twentyFour = "24"
-
-  var hourCycle: HourCycle { self == .twelve ? .twelveHour : .twentyFourHour }
 }

@@ -94,7 +94,7 @@ extension InboxFormatCommand {
       let outcome = try Self.check(
         payload: InputSource(path: payload), expected: expectedFile,
         context: formatting.context(environment: environment),
-        defaultFields: formatting.rowSettings().fields, mapping: reading.mapping(), strict: strict, update: update,
+        defaultFields: formatting.rowFields(), mapping: reading.mapping(), strict: strict, update: update,
         lines: lines)
       var output = outcome.lines.map { $0 + "\n" }.joined()
       output += outcome.summary + "\n"
@@ -184,34 +184,43 @@ extension InboxFormatCommand {
     /// relative to the case's file.
     struct Case: Decodable {
       var input: String
-      var now: String?
-      var locale: String?
-      var timeZone: String?
-      var hourCycle: String?
-      var previewLength: Int?
-      var fields: String?
-      var dateStyle: String?
-      var badgeLimit: Int?
       var map: String?
       var viewer: String?
       /// The expected rows; `NAME.expected.json` beside the case when absent.
       var expected: String?
       var note: String?
+      /// The case's formatting settings, under their query names
+      /// (``FormattingSettings/Name``), as the command's options, so that
+      /// its values are read and refused as the command's are. A number
+      /// (`"previewLength": 30`) is given as its digits.
+      var arguments: [String] = []
 
-      /// The case's formatting settings as the command's options, so that
-      /// its values are read and refused as the command's are.
-      var arguments: [String] {
-        var arguments: [String] = []
-        func add(_ option: String, _ value: String?) { if let value { arguments += [option, value] } }
-        add("--now", now)
-        add("--locale", locale)
-        add("--time-zone", timeZone)
-        add("--hour-cycle", hourCycle)
-        add("--preview-length", previewLength.map(String.init))
-        add("--fields", fields)
-        add("--date-style", dateStyle)
-        add("--badge-limit", badgeLimit.map(String.init))
-        return arguments
+      private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        input = try container.decode(String.self, forKey: Key("input"))
+        map = try container.decodeIfPresent(String.self, forKey: Key("map"))
+        viewer = try container.decodeIfPresent(String.self, forKey: Key("viewer"))
+        expected = try container.decodeIfPresent(String.self, forKey: Key("expected"))
+        note = try container.decodeIfPresent(String.self, forKey: Key("note"))
+        for setting in FormattingSettings.Name.allCases {
+          let key = Key(setting.parameter)
+          guard container.contains(key) else { continue }
+          let value =
+            if let number = try? container.decode(Int.self, forKey: key) {
+              String(number)
+            } else {
+              try container.decode(String.self, forKey: key)
+            }
+          arguments += [setting.option, value]
+        }
       }
     }
 
@@ -285,7 +294,7 @@ extension InboxFormatCommand {
         let outcome = try Self.check(
           payload: InputSource(path: path(golden.input)),
           expected: InputSource(path: path(golden.expected ?? "\(name).expected.json")),
-          context: options.context(environment: environment), defaultFields: options.rowSettings().fields,
+          context: options.context(environment: environment), defaultFields: options.rowFields(),
           mapping: mappingOptions.mapping(), strict: strict, update: update, lines: lines)
         return CaseResult(name: name, failure: outcome.failed ? (outcome.summary, outcome.lines) : nil)
       } catch let error as ExitCode {

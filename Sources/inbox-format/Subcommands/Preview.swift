@@ -68,7 +68,7 @@ extension InboxFormatCommand {
       }
       let first = contexts[0]
       var configuration = ServerConfiguration(
-        defaults: FormattingDefaults(first, now: try formatting.frozenNow(environment: environment)))
+        defaults: first, frozenNow: try formatting.frozenNow(environment: environment))
       if let running = try clockStart.clock(given: formatting) {
         configuration.clock = { running.now() }
       } else {

@@ -79,7 +79,7 @@ extension InboxFormatCommand {
       let environment = ProcessEnvironment.current
       let context = try formatting.context(environment: environment)
       var configuration = ServerConfiguration(
-        defaults: FormattingDefaults(context, now: try formatting.frozenNow(environment: environment)))
+        defaults: context, frozenNow: try formatting.frozenNow(environment: environment))
       configuration.maxBodySize = maxBodySize
       configuration.maxRequestsInFlight = maxRequestsInFlight
       configuration.maxBodyMemory = maxBodyMemory

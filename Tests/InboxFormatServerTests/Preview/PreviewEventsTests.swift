@@ -16,7 +16,7 @@ import Testing
     clock: @escaping @Sendable () -> Date = { exampleNow }
   ) -> ServerConfiguration {
     testConfiguration {
-      $0.defaults.now = frozen ? exampleNow : nil
+      $0.frozenNow = frozen ? exampleNow : nil
       $0.clock = clock
       $0.preview = PreviewConfiguration(
         source: source, locales: locales.map { Locale(identifier: $0) }, fileName: "\"mock.json\"")

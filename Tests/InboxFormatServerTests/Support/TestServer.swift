@@ -21,7 +21,8 @@ let exampleNow = Date(timeIntervalSince1970: 1_643_630_400)
 /// ``exampleNow``, no frozen `now` (so requests without one use the clock).
 func testConfiguration(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
   var configuration = ServerConfiguration(
-    defaults: FormattingDefaults(locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
+    defaults: FormattingContext(
+      now: exampleNow, locale: Locale(identifier: "en-US"), timeZone: TimeZone(identifier: "Europe/Paris")!))
   configuration.port = 0
   configuration.clock = { exampleNow }
   change(&configuration)

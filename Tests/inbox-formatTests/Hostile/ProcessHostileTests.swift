@@ -149,14 +149,18 @@ import Testing
     )
   }
 
-  /// ArgumentParser's own messages quote the user's words: escaped and cut.
+  /// ArgumentParser's own messages, and the settings' (``FormattingSettings``),
+  /// quote the user's words: escaped and cut.
   @Test(arguments: [
     (["--bogus\u{1B}[2J"], #"inbox-format: Unknown option '--bogus\u{1B}[2J'"#),
     (["--\u{202E}zzzzzzzzzz"], #"inbox-format: Unknown option '--\u{202E}zzzzzzzzzz'"#),
-    (["--preview-length", "\u{9B}31m"], #"inbox-format: The value '\u{9B}31m' is invalid for '--preview-length <N>'"#),
+    (
+      ["--preview-length", "\u{9B}31m"],
+      #"inbox-format: --preview-length "\u{9B}31m" is not valid; expected an integer from 1 to 999999999"#
+    ),
     (
       ["--preview-length", String(repeating: "9", count: 5_000)],
-      "inbox-format: The value '\(String(repeating: "9", count: 60))…' is invalid for '--preview-length <N>'"
+      "inbox-format: --preview-length \"\(String(repeating: "9", count: 60))…\" is not valid; expected an integer from 1 to 999999999"
     ),
     (
       ["--" + String(repeating: "a", count: 500)],
