@@ -78,7 +78,7 @@ func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
 /// initials(firstname: "محمد", lastname: "أحمد", locale: Locale(identifier: "ar"))  // "م\u{200C}أ"
 /// ```
 func initials(firstname: some StringProtocol, lastname: some StringProtocol, locale: Locale) -> String {
-  if isWrittenFamilyNameFirst(String(firstname)) && isWrittenFamilyNameFirst(String(lastname)) {
+  if isWrittenFamilyNameFirst(firstname: String(firstname), lastname: String(lastname)) {
     return initial(of: lastname, locale: locale) ?? "?"
   }
   return combinedInitials(initial(of: firstname, locale: locale), initial(of: lastname, locale: locale))

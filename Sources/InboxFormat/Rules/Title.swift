@@ -86,7 +86,7 @@ extension Title where Text == String {
 func title(firstname: String, lastname: String, phoneNumber: String, placeholder: String) -> Title<String> {
   Title(
     firstname: shown(firstname), lastname: shown(lastname), phoneNumber: shown(phoneNumber),
-    placeholder: placeholder, familyNameFirst: { isWrittenFamilyNameFirst($0) && isWrittenFamilyNameFirst($1) })
+    placeholder: placeholder, familyNameFirst: isWrittenFamilyNameFirst(firstname:lastname:))
 }
 
 /// A name or a phone number as a title shows it: one clean line
@@ -109,6 +109,14 @@ func hasVisibleCharacter(_ name: String) -> Bool {
 /// PATTERN BLANK, a symbol that draws nothing.
 func isVisible(_ scalar: Unicode.Scalar) -> Bool {
   !scalar.properties.isWhitespace && !scalar.properties.isDefaultIgnorableCodePoint && scalar != "\u{2800}"
+}
+
+/// Whether two names are written family name first: both in scripts whose
+/// names put it first (``isWrittenFamilyNameFirst(_:)``). Their title is the
+/// last name then the first, with no space between (`山田太郎`), and their
+/// initials are the family name's alone (``initials(firstname:lastname:locale:)``).
+func isWrittenFamilyNameFirst(firstname: String, lastname: String) -> Bool {
+  isWrittenFamilyNameFirst(firstname) && isWrittenFamilyNameFirst(lastname)
 }
 
 /// Whether a name is written only in scripts whose names put the family name

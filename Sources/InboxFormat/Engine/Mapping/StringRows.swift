@@ -176,7 +176,7 @@ struct StringRows: RowRules {
 
   /// ``initials(firstname:lastname:locale:)`` of two cleaned names' UTF-8
   /// bytes, and whether their title puts the last name first
-  /// (``isWrittenFamilyNameFirst(_:)`` of both), asking ICU only for a
+  /// (``isWrittenFamilyNameFirst(firstname:lastname:)``), asking ICU only for a
   /// letter or a pair of names not seen before. Names that
   /// ``leadingLetter(of:)`` decides are looked up by their two letters; for
   /// others `strings` is called to make them when the pair is not in the memo.
@@ -195,7 +195,7 @@ struct StringRows: RowRules {
     let (first, last) = strings()
     let entry = NameEntry(
       initials: initials(firstname: first, lastname: last, locale: locale),
-      familyNameFirst: isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last), title: nil)
+      familyNameFirst: isWrittenFamilyNameFirst(firstname: first, lastname: last), title: nil)
     if let key { memo.names.remember(entry, for: key) }
     return (entry.initials, entry.familyNameFirst)
   }

@@ -65,7 +65,7 @@ import Testing
   static func agree(rows: inout StringRows, _ first: String, _ last: String, locale: Locale) -> Bool {
     let expected = (
       initials(firstname: first, lastname: last, locale: locale),
-      isWrittenFamilyNameFirst(first) && isWrittenFamilyNameFirst(last)
+      isWrittenFamilyNameFirst(firstname: first, lastname: last)
     )
     return (0..<2).allSatisfy { _ in
       withUTF8(first, last) { firstBytes, lastBytes in
