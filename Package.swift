@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -20,6 +20,13 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     // `GET /metrics`: Prometheus collectors and their text exposition, in a registry the application owns.
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    // `serve`'s settings from INBOX_FORMAT_* variables and a JSON or YAML file;
+    // YAML is a trait (it brings Yams), JSON the default one.
+    .package(
+      url: "https://github.com/apple/swift-configuration",
+      from: "1.4.0",
+      traits: [.defaults, "YAML"]
+    ),
     // `swift package generate-documentation` (the library's DocC catalog); a plugin, linked into nothing.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -60,6 +67,7 @@ let package = Package(
         "InboxFormatServer",
         "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Configuration", package: "swift-configuration"),
       ]
     ),
     .testTarget(

@@ -132,10 +132,11 @@ final class ServerProcess: @unchecked Sendable {
     var text = ""
   }
 
-  init(_ arguments: [String]) throws {
+  /// Starts `inbox-format ARGUMENTS` with only `environment` and PATH.
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = BuiltBinary.url
     process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin"]
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     let gathered = self.gathered

@@ -20,6 +20,13 @@ extension InboxFormatCommand {
         turns GET /readyz to 503, answers everything for --drain-delay seconds, then stops \
         accepting, answers what it accepted and exits 0. GET /metrics gives its counts in the \
         Prometheus text format (--no-metrics turns it off). See GET /openapi.yaml for the API.
+
+        Each option but --config and --print-config can also come from an environment variable, \
+        INBOX_FORMAT_ and the option's name in upper case with _ for - (INBOX_FORMAT_PORT, \
+        INBOX_FORMAT_MAX_BODY_SIZE, INBOX_FORMAT_METRICS=false), or from the --config file, under the \
+        option's name ({"port": 8081, "max-body-size": 1048576, "metrics": false}). The command line \
+        wins over the environment, and the environment over the file; --print-config shows the \
+        settings in effect and where each came from.
         """)
 
     @OptionGroup var listening: ListeningOptions
@@ -57,14 +64,22 @@ extension InboxFormatCommand {
     @Option(help: ArgumentHelp("Seconds a client has to send a whole request body.", valueName: "seconds"))
     var bodyTimeout = 30
 
+    @Option(
+      help: ArgumentHelp(
+        "A JSON or YAML file of settings, keyed by the options' names, for the options the command line "
+          + "and the environment leave out.",
+        discussion: "Default: INBOX_FORMAT_CONFIG when set. .json is JSON, .yaml and .yml YAML; another name "
+          + "is JSON if it starts with {.",
+        valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Print the settings in effect, each with where it came from, and exit.")
+    var printConfig = false
+
     func validate() throws {
       guard maxBodySize >= 1 else { throw ValidationError("--max-body-size must be at least 1, not \(maxBodySize)") }
       guard maxRequestsInFlight >= 1 else {
         throw ValidationError("--max-requests-in-flight must be at least 1, not \(maxRequestsInFlight)")
-      }
-      guard maxBodyMemory >= maxBodySize else {
-        throw ValidationError(
-          "--max-body-memory must be at least --max-body-size (\(maxBodySize)), not \(maxBodyMemory)")
       }
       guard (1...3600).contains(idleTimeout) else {
         throw ValidationError("--idle-timeout must be from 1 to 3600, not \(idleTimeout)")
@@ -74,9 +89,28 @@ extension InboxFormatCommand {
       }
     }
 
+    /// What `validate` cannot check: values against one another, once the
+    /// environment and the config file have given theirs, and the
+    /// formatting options against the environment's locale and zone.
+    func check(environment: ProcessEnvironment) throws {
+      guard maxBodyMemory >= maxBodySize else {
+        throw ValidationError(
+          "--max-body-memory must be at least --max-body-size (\(maxBodySize)), not \(maxBodyMemory)")
+      }
+      _ = try formatting.context(environment: environment)
+    }
+
     func run() async throws {
       listening.startLog()
-      let environment = ProcessEnvironment.current
+      let settings = try ServeSettings.resolve(
+        self, arguments: CommandLineArguments.strings, environment: ProcessEnvironment.current)
+      settings.serve.listening.startLog()
+      if printConfig { return try StandardOutput.write(Array(settings.table().utf8)) }
+      try await settings.serve.serve(environment: ProcessEnvironment.current)
+    }
+
+    /// Serves with these settings until SIGTERM or SIGINT.
+    private func serve(environment: ProcessEnvironment) async throws {
       let context = try formatting.context(environment: environment)
       var configuration = ServerConfiguration(
         defaults: context, frozenNow: try formatting.frozenNow(environment: environment))
