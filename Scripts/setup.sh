@@ -9,7 +9,11 @@
 # (Scripts/build-docs.sh), groff; for the Kubernetes example
 # (docs/kubernetes), kubernetes-validate, from PyPI; for checking `check`'s
 # JUnit reports, Debian's libxml2-utils (xmllint) and the JUnit schema CI
-# systems read (below). Each only when missing.
+# systems read (below); for the Debian package (Scripts/package-deb.sh,
+# Scripts/check-package.sh), dpkg-dev (dpkg-shlibdeps names the libraries it
+# depends on), lintian, and systemd-container (systemd-nspawn boots the
+# installed system to run its unit, this machine's systemd not running).
+# Each only when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
@@ -18,6 +22,9 @@ command -v chromium > /dev/null || missing+=(chromium)
 command -v chromedriver > /dev/null || missing+=(chromium-driver)
 command -v groff > /dev/null || missing+=(groff)
 command -v xmllint > /dev/null || missing+=(libxml2-utils)
+command -v dpkg-shlibdeps > /dev/null || missing+=(dpkg-dev)
+command -v lintian > /dev/null || missing+=(lintian)
+command -v systemd-nspawn > /dev/null || missing+=(systemd-container)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
