@@ -97,6 +97,9 @@ trap 'unmount_boot; dpkg --purge inbox-format > /dev/null 2>&1 || true' EXIT
 mkdir -p "$boot/upper" "$boot/work" "$boot/root"
 mount -t overlay overlay -o "lowerdir=/,upperdir=$boot/upper,workdir=$boot/work" "$boot/root"
 cp Data/examples/messages.json "$boot/root/root/messages.json"
+# The unit's settings come from the conffile: the port is moved there, and
+# the checks below ask the new one.
+echo "INBOX_FORMAT_PORT=8081" >> "$boot/root/etc/default/inbox-format"
 cat > "$boot/root/etc/systemd/system/check-package.service" << 'UNIT'
 [Unit]
 Wants=inbox-format.service
@@ -105,9 +108,9 @@ After=inbox-format.service
 Type=oneshot
 ExecStart=/bin/sh -c '{ \
   curl -sS --retry 5 --retry-connrefused --retry-delay 1 -o /dev/null -w "healthz %%{http_code}\\n" \
-    http://127.0.0.1:8080/healthz; \
+    http://127.0.0.1:8081/healthz; \
   curl -sS --data-binary @/root/messages.json -o /root/rows.json -w "rows %%{http_code}\\n" \
-    "http://127.0.0.1:8080/v1/rows?now=2022-01-31T12:00:00Z&locale=en-US&timeZone=Europe/Paris"; \
+    "http://127.0.0.1:8081/v1/rows?now=2022-01-31T12:00:00Z&locale=en-US&timeZone=Europe/Paris"; \
   systemctl show -p ActiveState,SubState,User,NRestarts inbox-format; \
   ps -o user=,cmd= -C inbox-format; \
   journalctl -u inbox-format -o cat --no-pager; } > /root/result 2>&1'

@@ -86,6 +86,7 @@ last_year=$(date -u -d "@$epoch" +%Y)
 years=${first_year:-$last_year}
 [ "$years" = "$last_year" ] || years="$years-$last_year"
 sed "s/@YEARS@/$years/" Packaging/deb/copyright > "$doc/copyright"
+install -D -m 0644 Packaging/deb/lintian-overrides "$root/usr/share/lintian/overrides/inbox-format"
 maintainer=${DEB_MAINTAINER:-$(git log -1 --format='%an <%ae>' 2> /dev/null || true)}
 [ -n "$maintainer" ] || die "no maintainer: set DEB_MAINTAINER='Name <address>' (outside a git checkout)"
 commit=$(git rev-parse --short HEAD 2> /dev/null || echo "an unversioned tree")
