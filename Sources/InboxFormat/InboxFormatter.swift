@@ -169,5 +169,5 @@ public struct InboxFormatter: Sendable {
     }
   }
 
-  private var pipeline: Pipeline { Pipeline(maker: mapper.maker, layout: layout) }
+  private var pipeline: Pipeline { Pipeline(tables: mapper.tables, layout: layout) }
 }

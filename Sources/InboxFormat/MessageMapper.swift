@@ -22,30 +22,30 @@ public import Foundation
 /// ```
 public struct MessageMapper: Sendable {
   /// The context every row is formatted for.
-  public var context: FormattingContext { maker.context }
+  public var context: FormattingContext { tables.context }
   /// Everything built from the context, behind one reference, so that the
   /// mapper is cheap to copy and to capture.
-  let maker: RowMaker
+  let tables: ContextTables
 
   /// Creates a mapper for `context`, building its formatters.
   public init(context: FormattingContext) {
-    maker = RowMaker(context: context)
+    tables = ContextTables(context: context)
   }
 
-  private init(maker: RowMaker) {
-    self.maker = maker
+  private init(tables: ContextTables) {
+    self.tables = tables
   }
 
   /// A mapper for the same context at another instant, which shares this
   /// one's formatters and the labels they made: cheap, for a live view or a
   /// service that formats with a clock that runs.
   public func now(_ now: Date) -> MessageMapper {
-    MessageMapper(maker: maker.now(now))
+    MessageMapper(tables: tables.now(now))
   }
 
   /// The row of one message.
   public func map(_ message: MessageAPIModel) -> MessageUIModel {
-    maker.withStringRows { $0.row(of: message, as: MessageUIModel.self) }
+    tables.withStringRules { $0.row(of: message, as: MessageUIModel.self) }
   }
 
   /// The rows of `messages`, in the same order.
@@ -58,7 +58,7 @@ public struct MessageMapper: Sendable {
       let output = RowsBuffer(rows: rows)
       DispatchQueue.concurrentPerform(iterations: parts) { part in
         let range = Self.part(part, of: parts, in: messages.indices)
-        maker.withStringRows { rules in
+        tables.withStringRules { rules in
           // By index, as `Array.map` copies each message (retaining its strings) on the way in.
           for index in range {
             (output.rows.baseAddress! + index).initialize(to: rules.row(of: messages[index], as: MessageUIModel.self))

@@ -9,12 +9,12 @@ enum Caching {
   static let longest = 31_536_000
 
   /// `Cache-Control` of an answer: `max-age` whole seconds from `now` to
-  /// `staleAt` (rounded down, at least 0; a year when nothing goes stale),
+  /// `validUntil` (rounded down, at least 0; a year when nothing goes stale),
   /// or, when the request named its `now`, an answer that never changes.
-  static func freshness(now: Date, staleAt: Date?, pinned: Bool) -> (cacheControl: String, seconds: Int) {
+  static func freshness(now: Date, validUntil: Date?, pinned: Bool) -> (cacheControl: String, seconds: Int) {
     if pinned { return ("public, max-age=\(longest), immutable", longest) }
-    guard let staleAt else { return ("max-age=\(longest)", longest) }
-    let seconds = staleAt.timeIntervalSince(now)
+    guard let validUntil else { return ("max-age=\(longest)", longest) }
+    let seconds = validUntil.timeIntervalSince(now)
     let whole = seconds.isFinite ? Int(max(0, min(Double(longest), seconds.rounded(.down)))) : 0
     return ("max-age=\(whole)", whole)
   }

@@ -21,12 +21,12 @@ extension RowsEndpoint {
     DispatchQueue.global().async {
       let skip: ((InboxFormatError) -> Void)? = skipInvalid ? { skips.add($0) } : nil
       do {
-        let staleAt = try payload.withUnsafeReadableBytes { raw in
+        let validUntil = try payload.withUnsafeReadableBytes { raw in
           try formatter.format(bytes: raw.bindMemory(to: UInt8.self), skipInvalid: skip) { chunk in
             continuation.yield(.chunk(chunk))
           }
         }
-        continuation.yield(.finished(staleAt: staleAt))
+        continuation.yield(.finished(validUntil: validUntil))
       } catch {
         continuation.yield(.failed(error as? InboxFormatError ?? .emptyInput))
       }
@@ -47,7 +47,7 @@ extension RowsEndpoint {
     if case .failed(let error) = outcome { throw Problem(payload: error) }
 
     var headers = headers
-    headers[.trailer] = "ETag, Inbox-Stale-At, Inbox-Skipped-Count, Inbox-Skipped"
+    headers[.trailer] = "ETag, Inbox-Valid-Until, Inbox-Skipped-Count, Inbox-Skipped"
     let language = headers[.contentLanguage] ?? ""
     let contentType = headers[.contentType] ?? MediaTypes.ndjson
     let logger = self.logger
@@ -68,7 +68,7 @@ extension RowsEndpoint {
             outcome = event
           }
         }
-        guard case .finished(let staleAt) = outcome else {
+        guard case .finished(let validUntil) = outcome else {
           // The head is sent: the answer can only end short, without its
           // last chunk, so that no client takes it for a whole one.
           let reason = if case .failed(let error) = outcome { "\(error)" } else { "formatting stopped" }
@@ -76,7 +76,7 @@ extension RowsEndpoint {
           throw StreamedPayloadError()
         }
         var trailers: HTTPFields = [.eTag: hasher.tag(contentType: contentType, language: language)]
-        if let staleAt { trailers[.inboxStaleAt] = staleAt.utcTextRoundedDown }
+        if let validUntil { trailers[.inboxValidUntil] = validUntil.utcTextRoundedDown }
         skips.describe(in: &trailers)
         try await writer.finish(trailers)
       })
@@ -86,7 +86,7 @@ extension RowsEndpoint {
 /// What formatting on another thread hands to the answer.
 enum FormatEvent: Sendable {
   case chunk([UInt8])
-  case finished(staleAt: Date?)
+  case finished(validUntil: Date?)
   case failed(InboxFormatError)
 }
 

@@ -86,7 +86,7 @@ struct RowsEndpoint: Sendable {
     case .ndjson(let contentType):
       headers[.contentType] = contentType
       headers[.cacheControl] =
-        settings.now != nil ? Caching.freshness(now: now, staleAt: nil, pinned: true).cacheControl : "no-cache"
+        settings.now != nil ? Caching.freshness(now: now, validUntil: nil, pinned: true).cacheControl : "no-cache"
       response = try await ndjson(
         payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
     }
@@ -104,9 +104,9 @@ struct RowsEndpoint: Sendable {
     output.reserveCapacity(payload.readableBytes + 256)
     let skips = SkipList()
     let skip: ((InboxFormatError) -> Void)? = skipInvalid ? { skips.add($0) } : nil
-    let staleAt: Date?
+    let validUntil: Date?
     do {
-      staleAt = try payload.withUnsafeReadableBytes { raw in
+      validUntil = try payload.withUnsafeReadableBytes { raw in
         try formatter.format(bytes: raw.bindMemory(to: UInt8.self), skipInvalid: skip) { chunk in
           output.writeBytes(chunk)
         }
@@ -118,7 +118,7 @@ struct RowsEndpoint: Sendable {
     var hasher = EntityTagHasher()
     output.withUnsafeReadableBytes { hasher.add($0) }
     let tag = hasher.tag(contentType: MediaTypes.json, language: language)
-    let freshness = Caching.freshness(now: now, staleAt: staleAt, pinned: pinned)
+    let freshness = Caching.freshness(now: now, validUntil: validUntil, pinned: pinned)
     headers[.eTag] = tag
     headers[.cacheControl] = freshness.cacheControl
     headers[.expires] = Caching.httpDate(configuration.clock().addingTimeInterval(Double(freshness.seconds)))

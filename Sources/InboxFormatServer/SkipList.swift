@@ -36,5 +36,5 @@ extension HTTPField.Name {
   /// The first of them, each as the command words it: an RFC 8941 list of strings.
   static let inboxSkipped = HTTPField.Name("Inbox-Skipped")!
   /// NDJSON's trailer: when the first label written goes stale (RFC 3339).
-  static let inboxStaleAt = HTTPField.Name("Inbox-Stale-At")!
+  static let inboxValidUntil = HTTPField.Name("Inbox-Valid-Until")!
 }

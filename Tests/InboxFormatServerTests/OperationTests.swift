@@ -428,9 +428,10 @@ import Testing
   @Test func freshnessRoundsDown() {
     let now = Date(timeIntervalSince1970: 1000)
     #expect(
-      Caching.freshness(now: now, staleAt: now.addingTimeInterval(59.9), pinned: false).cacheControl == "max-age=59")
-    #expect(Caching.freshness(now: now, staleAt: now.addingTimeInterval(-5), pinned: false).cacheControl == "max-age=0")
-    #expect(Caching.freshness(now: now, staleAt: nil, pinned: false).cacheControl == "max-age=31536000")
+      Caching.freshness(now: now, validUntil: now.addingTimeInterval(59.9), pinned: false).cacheControl == "max-age=59")
+    #expect(
+      Caching.freshness(now: now, validUntil: now.addingTimeInterval(-5), pinned: false).cacheControl == "max-age=0")
+    #expect(Caching.freshness(now: now, validUntil: nil, pinned: false).cacheControl == "max-age=31536000")
   }
 }
 

@@ -99,7 +99,7 @@ import Testing
       #expect(pinned.headers[.eTag] == nil)
       #expect(pinned.trailerHeaders?[.eTag]?.hasPrefix("\"") == true)
       // Yesterday's label goes stale at the next Paris midnight: 23:00 UTC.
-      #expect(pinned.trailerHeaders?[HTTPField.Name("Inbox-Stale-At")!] == "2022-01-31T23:00:00Z")
+      #expect(pinned.trailerHeaders?[HTTPField.Name("Inbox-Valid-Until")!] == "2022-01-31T23:00:00Z")
       let running = try await client.rows("locale=en-US", headers: [.accept: "application/x-ndjson"])
       #expect(running.headers[.cacheControl] == "no-cache")
     }

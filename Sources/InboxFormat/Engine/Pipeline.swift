@@ -6,7 +6,7 @@ import Synchronization
 /// rows made and written in batches on other cores while the next batch is
 /// read, and the output handed over in input order.
 struct Pipeline {
-  let maker: RowMaker
+  let tables: ContextTables
   let layout: InboxEncoder.Layout
 
   /// Messages per batch: large enough to amortize handing work between
@@ -25,7 +25,7 @@ struct Pipeline {
     write: ([UInt8]) throws -> Void,
     appendNext: (inout [PendingMessage]) throws -> Bool
   ) throws -> Date? {
-    let writer = RowWriter(layout: layout, fields: maker.writtenFields)
+    let writer = RowWriter(layout: layout, fields: tables.writtenFields)
     var pending: [PendingBatch] = []
     var isFirstBatch = true
     var validUntil: Date?
@@ -59,13 +59,13 @@ struct Pipeline {
         // The whole input in one short batch (a page): made on this thread,
         // which would otherwise only wait for it. Handing it over cost a
         // service more than making it.
-        try hand(Pipeline.batch(of: messages, in: input, maker: maker, writer: writer, isFirst: isFirstBatch))
+        try hand(Pipeline.batch(of: messages, in: input, tables: tables, writer: writer, isFirst: isFirstBatch))
         isFirstBatch = false
         break
       }
-      let (maker, isFirst, batchMessages) = (self.maker, isFirstBatch, messages)
+      let (tables, isFirst, batchMessages) = (self.tables, isFirstBatch, messages)
       let batch = PendingBatch {
-        Pipeline.batch(of: batchMessages, in: input, maker: maker, writer: writer, isFirst: isFirst)
+        Pipeline.batch(of: batchMessages, in: input, tables: tables, writer: writer, isFirst: isFirst)
       }
       DispatchQueue.global().async { batch.run() }
       isFirstBatch = false
@@ -109,13 +109,13 @@ struct Batch: Sendable {
 
 extension Pipeline {
   /// The batch of `messages`: each row written by `writer` (or, for the
-  /// text layout, kept), `.raw` ones read from `input` by ``ByteRows``
+  /// text layout, kept), `.raw` ones read from `input` by ``ByteRules``
   /// when their texts can be written as they are.
   static func batch(
-    of messages: [PendingMessage], in input: InputBytes, maker: RowMaker, writer: RowWriter, isFirst: Bool
+    of messages: [PendingMessage], in input: InputBytes, tables: ContextTables, writer: RowWriter, isFirst: Bool
   ) -> Batch {
     let isText = if case .text = writer.layout.kind { true } else { false }
-    return maker.withByteRows { rows in
+    return tables.withByteRules { rows in
       var batch = Batch()
       var output = ByteWriter(capacity: isText ? 0 : messages.count * 256)
       var isFirst = isFirst
@@ -137,7 +137,7 @@ extension Pipeline {
                     firstname: text(raw.firstname), lastname: text(raw.lastname), phoneNumber: text(raw.phoneNumber))
               })
           {
-            batch.validUntil = earliest(batch.validUntil, row.staleAt)
+            batch.validUntil = earliest(batch.validUntil, row.validUntil)
             writer.append(row, isFirst: isFirst, to: &output)
             isFirst = false
             continue
@@ -152,7 +152,7 @@ extension Pipeline {
           batch.rows.append(row)
         } else {
           let row = rows.strings.row(of: message, as: Row<String>.self)
-          batch.validUntil = earliest(batch.validUntil, row.staleAt)
+          batch.validUntil = earliest(batch.validUntil, row.validUntil)
           writer.append(row, isFirst: isFirst, to: &output)
           isFirst = false
         }

@@ -254,7 +254,7 @@ extension Row<String> {
 extension Row {
   /// The first instant a label of the row stops being true: its date's, or
   /// its spoken date's when it carries one.
-  var staleAt: Date? {
+  var validUntil: Date? {
     earliest(date.validUntil, extras?.spokenDate?.validUntil)
   }
 }

@@ -106,16 +106,16 @@ struct PreviewEvents: Sendable {
       timer?.cancel()
     }
     try await withGracefulShutdownHandler {
-      var staleAt: Date?
+      var validUntil: Date?
       var event = Wake.read
       var iterator = wakes.makeAsyncIterator()
       while true {
         // Woken by its timer, a stream renders as of the stale instant at
         // least: the clock's reading may round a hair below it.
         let frame = render.frame(
-          notBefore: event == .stale ? staleAt : nil, document: source.document, expected: expected?.document)
+          notBefore: event == .stale ? validUntil : nil, document: source.document, expected: expected?.document)
         try await writer.write(ByteBuffer(string: frame.event))
-        staleAt = frame.staleAt
+        validUntil = frame.validUntil
         timer?.cancel()
         timer = frame.wait.map { wait in
           Task {
@@ -168,7 +168,7 @@ struct MadeRows: Sendable {
   /// Each row's JSON.
   var rows: [Substring]
   /// When the first label of these rows goes stale; nil when none does.
-  var staleAt: Date?
+  var validUntil: Date?
   /// Whether these are all the payload's rows.
   var isComplete: Bool
 }
@@ -215,7 +215,7 @@ private struct Render: Sendable {
     /// The `render` event, ready to write.
     var event: String
     /// When the first label shown goes stale; nil when none does.
-    var staleAt: Date?
+    var validUntil: Date?
     /// Seconds until then on a running clock; nil on a frozen one, or when
     /// nothing goes stale.
     var wait: TimeInterval?
@@ -232,7 +232,7 @@ private struct Render: Sendable {
     // The mock's rows, read as `check` reads EXPECTED; its watcher passes
     // only readings that are.
     let expectedRows = expected?.payload.flatMap { try? RowCheck.expectedRows(decoding: $0) }
-    var staleAt: Date?
+    var validUntil: Date?
     var screenObjects: [String] = []
     for screen in screens {
       var rows = "null"
@@ -264,7 +264,9 @@ private struct Render: Sendable {
           if let expectedRows {
             comparison = try Self.comparison(expected: expectedRows, rows: Array(rows.utf8))
           }
-          if let screenStaleAt = made.staleAt { staleAt = min(staleAt ?? screenStaleAt, screenStaleAt) }
+          if let screenValidUntil = made.validUntil {
+            validUntil = min(validUntil ?? screenValidUntil, screenValidUntil)
+          }
         } catch let error as RowCheck.Unusable {
           problem = problem ?? "\(expectedName): \(error.reason)"
         } catch {
@@ -287,8 +289,8 @@ private struct Render: Sendable {
     object.add("settings", json: settings)
     object.add("problem", json: problem.map { jsonStringLiteral($0) } ?? "null")
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")
-    let wait = clock.isRunning ? staleAt.map { max(0, $0.timeIntervalSince(now)) } : nil
-    return Frame(event: "event: render\ndata: \(object.text)\n\n", staleAt: staleAt, wait: wait)
+    let wait = clock.isRunning ? validUntil.map { max(0, $0.timeIntervalSince(now)) } : nil
+    return Frame(event: "event: render\ndata: \(object.text)\n\n", validUntil: validUntil, wait: wait)
   }
 }
 
@@ -307,10 +309,10 @@ extension Render {
     struct Enough: Error {}
     var bytes: [UInt8] = []
     var lines = 0
-    var staleAt: Date?
+    var validUntil: Date?
     var isComplete = true
     do {
-      staleAt = try formatter.layout(.ndjson).format(payload) { chunk in
+      validUntil = try formatter.layout(.ndjson).format(payload) { chunk in
         bytes += chunk
         guard let limit else { return }
         lines += chunk.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
@@ -322,10 +324,10 @@ extension Render {
       while let last = bytes.last, last != UInt8(ascii: "\n") { bytes.removeLast() }
       // The formatter tells when a label goes stale only once it has made
       // every row: a window renders again within a minute instead.
-      staleAt = formatter.mapper.context.now.addingTimeInterval(PreviewConfiguration.windowRefresh)
+      validUntil = formatter.mapper.context.now.addingTimeInterval(PreviewConfiguration.windowRefresh)
     }
     let rows = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-    let made = MadeRows(rows: rows, staleAt: staleAt, isComplete: isComplete)
+    let made = MadeRows(rows: rows, validUntil: validUntil, isComplete: isComplete)
     madeRows.keep(made, for: key)
     return made
   }

@@ -66,11 +66,11 @@ extension InboxFormatCommand {
         let report = skipInvalid && isNew ? SkipReport(input: input) : nil
         var output: [UInt8] = []
         do {
-          let staleAt = try formatter.layout(layout()).now(now).format(
+          let validUntil = try formatter.layout(layout()).now(now).format(
             payload, skipInvalid: skipInvalid ? { report?.skip($0) } : nil
           ) { output += $0 }
           _ = report?.summarize()
-          return Frame(output: output, staleAt: staleAt)
+          return Frame(output: output, validUntil: validUntil)
         } catch let error as InboxFormatError {
           // Reported; the file is being edited, and its next good state will show.
           throw isNew ? Rendering.refusal(of: input, because: error) : error

@@ -37,7 +37,7 @@ struct OutputFault: Error, Equatable, CustomStringConvertible {
 /// true (nil when none ever does).
 struct Frame: Equatable {
   var output: [UInt8]
-  var staleAt: Date?
+  var validUntil: Date?
 }
 
 /// Renders a payload file at start, again whenever the file changes, and
@@ -88,13 +88,13 @@ struct WatchLoop<Events: WatchEventSource> {
   mutating func run(initial: [UInt8]) throws {
     // The last payload that decoded.
     var payload: [UInt8]?
-    var staleAt: Date?
+    var validUntil: Date?
     if let frame = try? render(initial, clock.now(), true) {
       payload = initial
-      staleAt = try display(frame)
+      validUntil = try display(frame)
     }
     while true {
-      let labelDeadline = staleAt.flatMap(clock.systemTime(whenReading:))
+      let labelDeadline = validUntil.flatMap(clock.systemTime(whenReading:))
       let retryDeadline = fault?.retryAt
       let event = try events.next(until: [labelDeadline, retryDeadline].compactMap { $0 }.min())
       switch event {
@@ -103,7 +103,7 @@ struct WatchLoop<Events: WatchEventSource> {
       case .fileChanged:
         guard let loaded = load(), let frame = try? render(loaded, clock.now(), true) else { continue }
         payload = loaded
-        staleAt = try display(frame)
+        validUntil = try display(frame)
       case .deadline, .redraw:
         guard let payload else { continue }
         var now = clock.now()
@@ -111,12 +111,12 @@ struct WatchLoop<Events: WatchEventSource> {
         // hair below the deadline; rendering then would keep the stale label
         // and ask for the same deadline again. (Unless the deadline was a
         // retry's, earlier than the label's.)
-        if event == .deadline, let staleAt, let labelDeadline, retryDeadline.map({ labelDeadline <= $0 }) ?? true {
-          now = max(now, staleAt)
+        if event == .deadline, let validUntil, let labelDeadline, retryDeadline.map({ labelDeadline <= $0 }) ?? true {
+          now = max(now, validUntil)
         }
         // A payload that decoded once decodes again.
         guard let frame = try? render(payload, now, false) else { continue }
-        staleAt = try display(frame)
+        validUntil = try display(frame)
       }
     }
   }
@@ -135,6 +135,6 @@ struct WatchLoop<Events: WatchEventSource> {
       let delay = fault.map { min($0.delay * 2, Self.retryDelays.longest) } ?? Self.retryDelays.first
       fault = (newFault, delay, clock.systemNow().addingTimeInterval(delay))
     }
-    return frame.staleAt
+    return frame.validUntil
   }
 }

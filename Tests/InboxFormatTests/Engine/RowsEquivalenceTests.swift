@@ -30,7 +30,7 @@ import Testing
       let sent = messages.map { $0.sent(relativeTo: context.now) }
       var rules = PlainRules(context: context)
       let expected = InboxEncoder(layout: .compact).encode(sent.map { rules.row(of: $0) })
-      // Messages written without escapes are read as input bytes (ByteRows); others as strings.
+      // Messages written without escapes are read as input bytes (ByteRules); others as strings.
       for payload in [InboxTestPayload.bytes(of: sent), InboxTestPayload.plainBytes(of: sent)] {
         var output: [UInt8] = []
         try InboxFormatter(context: context).format(payload) { output += $0 }

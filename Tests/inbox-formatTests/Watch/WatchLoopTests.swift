@@ -207,8 +207,8 @@ private final class Harness {
       render: { payload, now, isNew in
         var output: [UInt8] = []
         do {
-          let staleAt = try formatter.now(now).format(payload) { output += $0 }
-          return Frame(output: output, staleAt: staleAt)
+          let validUntil = try formatter.now(now).format(payload) { output += $0 }
+          return Frame(output: output, validUntil: validUntil)
         } catch {
           if isNew { self.failedLoads += 1 }
           throw error

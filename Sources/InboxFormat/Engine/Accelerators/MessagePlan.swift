@@ -6,7 +6,7 @@ import Foundation
 ///
 /// An item read this way becomes the post reader's ``RawMessage``: its
 /// texts stay where they lie in the input, so that the row rules over bytes
-/// (``ByteRows``) write them without copying. A value the rule would refuse
+/// (``ByteRules``) write them without copying. A value the rule would refuse
 /// (a field of the wrong kind, a date that does not parse) gives nil, and
 /// the rule reads the item and names the problem.
 ///

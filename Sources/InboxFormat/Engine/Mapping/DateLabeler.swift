@@ -56,7 +56,7 @@ final class DateLabeler: Sendable {
     let text: String
     switch shown {
     case .time(let minute):
-      // A hit is looked up without a maker closure, which would retain the
+      // A hit is looked up without a closure that makes the value, which would retain the
       // shared `words` on every row.
       text = memo.times.peek(minute) ?? memo.times.value(for: minute) { words.text(of: shown) }
     case .shortDate(let day):

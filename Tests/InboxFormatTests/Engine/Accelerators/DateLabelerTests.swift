@@ -24,8 +24,8 @@ import Testing
       let context = Pinned.context(
         now: Pinned.instant(nowText), locale: ["en-US", "ar-EG", "th-TH", "ja-JP-u-ca-japanese"][index], timeZone: zone)
       let rules = PlainRules(context: context)
-      let maker = RowMaker(context: context)
-      maker.withStringRows { rows in
+      let tables = ContextTables(context: context)
+      tables.withStringRules { rows in
         for step in 0..<1_500 {
           // Most within a fortnight of now, some years away: inside and outside the offset table.
           let span: Double = step % 5 == 0 ? 100 * 365 * 86_400 : 14 * 86_400
@@ -70,17 +70,17 @@ import Testing
     }
   }
 
-  /// A maker for another instant shares what was remembered and still gives
+  /// The tables for another instant share what was remembered and still gives
   /// the rule's labels.
-  @Test func aMakerForAnotherNowGivesThatNowsLabels() {
+  @Test func tablesForAnotherNowGivesThatNowsLabels() {
     let context = Pinned.context()
-    let maker = RowMaker(context: context)
+    let tables = ContextTables(context: context)
     let message = Pinned.instant("2022-01-31T08:45:33Z")
     let hoursLater: [Double] = [0, 11, 12, 36, 192]
     for hours in hoursLater {
-      let later = maker.now(context.now.addingTimeInterval(hours * 3_600))
+      let later = tables.now(context.now.addingTimeInterval(hours * 3_600))
       let expected = PlainRules(context: context.now(later.context.now)).dateLabel(for: message)
-      #expect(later.withStringRows { $0.dateLabel(for: message) } == expected, "\(hours) h later")
+      #expect(later.withStringRules { $0.dateLabel(for: message) } == expected, "\(hours) h later")
     }
   }
 
@@ -89,20 +89,20 @@ import Testing
   @Test(arguments: [DateStyle.compact, .relative])
   func makersForOtherNowsShareStyledLabelsRightly(style: DateStyle) {
     let context = Pinned.context(locale: "fa-IR", timeZone: "Asia/Tehran").dateStyle(style).fields(RowField.all)
-    let maker = RowMaker(context: context)
+    let tables = ContextTables(context: context)
     let messages = [
       "2022-01-30T10:00:00Z", "2022-01-25T10:00:00Z", "2022-01-03T08:00:00Z", "2021-12-20T10:00:00Z",
       "2021-03-01T10:00:00Z",
     ].map(Pinned.instant)
     for hours in [0, 1, 11, 12, 36, 192, 24 * 60] as [Double] {
       let now = context.now.addingTimeInterval(hours * 3_600)
-      let later = maker.now(now)
+      let later = tables.now(now)
       let rules = PlainRules(context: context.now(now))
       for message in messages {
         #expect(
-          later.withStringRows { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
+          later.withStringRules { $0.dateLabel(for: message) } == rules.dateLabel(for: message), "\(hours) h later")
         #expect(
-          later.withStringRows { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
+          later.withStringRules { $0.spokenDate(for: message) } == rules.spokenDate(for: message), "\(hours) h later")
       }
     }
   }

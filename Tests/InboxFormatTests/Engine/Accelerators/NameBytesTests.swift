@@ -24,15 +24,15 @@ import Testing
   /// the rule through the memo) are the rule's.
   @Test(arguments: locales)
   func everyLeadingLetterGivesTheRulesInitials(locale: String) {
-    let maker = RowMaker(context: Pinned.context(locale: locale))
+    let tables = ContextTables(context: Pinned.context(locale: locale))
     var disagreements: [String] = []
-    maker.withStringRows { rows in
+    tables.withStringRules { rows in
       for value in UInt32(0x21)..<0x800 {
         guard let scalar = Unicode.Scalar(value) else { continue }
         for follower in Self.followers {
           let name = String(scalar) + follower
           let other = ["Ann", "", "ıl", "\u{10D0}"][Int(value) % 4]
-          if !Self.agree(rows: &rows, name, other, locale: maker.context.locale) {
+          if !Self.agree(rows: &rows, name, other, locale: tables.context.locale) {
             disagreements.append("U+\(String(value, radix: 16))+\(follower.debugDescription)")
           }
         }
@@ -43,10 +43,10 @@ import Testing
 
   @Test(arguments: locales)
   func randomNamesGiveTheRulesInitials(locale: String) {
-    let maker = RowMaker(context: Pinned.context(locale: locale))
+    let tables = ContextTables(context: Pinned.context(locale: locale))
     var random = SplitMix(seed: 0x4E41_4D45)
     let pieces = LineBytesTests.pieces + ["王", "小明", "山田", "太郎", "김", "민준", "john", "ılker", "ǅ", "ﬁ", "Ⅻ", "②"]
-    maker.withStringRows { rows in
+    tables.withStringRules { rows in
       for _ in 0..<5_000 {
         func name() -> String {
           (0..<random.next(below: 4)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
@@ -54,7 +54,7 @@ import Testing
         // Names as the engine holds them: already one clean line.
         let (first, last) = (singleLine(name()), singleLine(name()))
         #expect(
-          Self.agree(rows: &rows, first, last, locale: maker.context.locale),
+          Self.agree(rows: &rows, first, last, locale: tables.context.locale),
           "\(first.debugDescription) \(last.debugDescription)")
       }
     }
@@ -62,7 +62,7 @@ import Testing
 
   /// Whether the engine gives the rule's initials and title order for two
   /// clean names, asked twice (the second answer comes from the memo).
-  static func agree(rows: inout StringRows, _ first: String, _ last: String, locale: Locale) -> Bool {
+  static func agree(rows: inout StringRules, _ first: String, _ last: String, locale: Locale) -> Bool {
     let expected = (
       initials(firstname: first, lastname: last, locale: locale),
       isWrittenFamilyNameFirst(firstname: first, lastname: last)

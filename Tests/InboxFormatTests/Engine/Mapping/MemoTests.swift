@@ -4,35 +4,35 @@ import Testing
 @testable import InboxFormat
 
 @Suite struct MemoTests {
-  /// The pool keeps memo tables, not the maker: a mapper's labels go with it
+  /// The pool keeps memo tables, not the context's tables: a mapper's labels go with it
   /// (a service that builds a mapper per request would otherwise grow
   /// without end).
   @Test func aMapperLetsGoOfItsLabels() {
-    weak var maker: RowMaker?
+    weak var tables: ContextTables?
     do {
       let mapper = MessageMapper(context: Pinned.context())
       let message = MessageAPIModel(
         id: .integer(1), firstname: "Ann", lastname: "王", message: "Hi", updateDate: Pinned.now, unreadCount: 0)
       #expect(mapper.map([message, message]).count == 2)
-      maker = mapper.maker
-      #expect(maker != nil)
+      tables = mapper.tables
+      #expect(tables != nil)
     }
-    #expect(maker == nil)
+    #expect(tables == nil)
   }
 
   @Test func aFormatterLetsGoOfItsLabels() throws {
-    weak var maker: RowMaker?
+    weak var tables: ContextTables?
     do {
       let formatter = InboxFormatter(context: Pinned.context())
       try formatter.format(Array(#"[{"id":1,"firstname":"Søren","update_date":"2022-01-31T08:45:33Z"}]"#.utf8)) { _ in }
-      maker = formatter.mapper.maker
-      #expect(maker != nil)
+      tables = formatter.mapper.tables
+      #expect(tables != nil)
     }
-    // A worker thread lets go of its batch's maker just after handing the
+    // A worker thread lets go of its batch's tables just after handing the
     // batch's bytes over: give it a moment, not for ever.
     let deadline = Date().addingTimeInterval(5)
-    while maker != nil, Date() < deadline { usleep(1_000) }
-    #expect(maker == nil)
+    while tables != nil, Date() < deadline { usleep(1_000) }
+    #expect(tables == nil)
   }
 
   /// Every key gets back only what was made for it: keys that share a slot,

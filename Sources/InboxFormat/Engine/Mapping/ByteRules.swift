@@ -6,8 +6,8 @@ import Foundation
 /// written byte for byte, without making a `String` of each and escaping
 /// it again. A text that is not gives nil, and the message goes through
 /// ``strings`` instead.
-struct ByteRows: RowRules {
-  var strings: StringRows
+struct ByteRules: RowRules {
+  var strings: StringRules
 
   @inline(__always)
   mutating func preview(_ message: InputText) -> InputText? {

@@ -6,7 +6,7 @@ import Synchronization
 /// thread made for the threads after it. Shared by every thread that maps
 /// with the context; ``now(_:)`` gives one for another instant that shares
 /// all of it but today's date.
-final class RowMaker: Sendable {
+final class ContextTables: Sendable {
   let context: FormattingContext
   let words: DateWords
   let labeler: DateLabeler
@@ -35,14 +35,14 @@ final class RowMaker: Sendable {
     pool = MemoPool()
   }
 
-  private init(sharing maker: RowMaker, now: Date) {
-    context = maker.context.now(now)
-    words = maker.words
+  private init(sharing tables: ContextTables, now: Date) {
+    context = tables.context.now(now)
+    words = tables.words
     labeler = DateLabeler(now: now, days: LocalDays(timeZone: context.timeZone))
-    asciiInitials = maker.asciiInitials
-    extraFields = maker.extraFields
-    badgeNumbers = maker.badgeNumbers
-    pool = maker.pool
+    asciiInitials = tables.asciiInitials
+    extraFields = tables.extraFields
+    badgeNumbers = tables.badgeNumbers
+    pool = tables.pool
   }
 
   /// The fields the writer writes: nil for the default ones, which it
@@ -51,26 +51,26 @@ final class RowMaker: Sendable {
     context.fields == RowField.defaults ? nil : context.fields
   }
 
-  /// A maker for `now` that shares this one's words and memos: what it
+  /// The tables for `now`, sharing this one's words and memos: what it
   /// remembers (labels by local minute and day, names) does not depend on now.
-  func now(_ now: Date) -> RowMaker {
-    RowMaker(sharing: self, now: now)
+  func now(_ now: Date) -> ContextTables {
+    ContextTables(sharing: self, now: now)
   }
 
   /// Runs `body` with the row rules of this context over strings, their
   /// memo tables from the pool, which go back to it after.
   @inline(__always)
-  func withStringRows<Result>(_ body: (inout StringRows) -> Result) -> Result {
-    var rows = StringRows(maker: self, memo: pool.take())
+  func withStringRules<Result>(_ body: (inout StringRules) -> Result) -> Result {
+    var rows = StringRules(tables: self, memo: pool.take())
     let result = body(&rows)
     pool.give(rows.memo)
     return result
   }
 
-  /// ``withStringRows(_:)`` for the rules over the input's bytes.
+  /// ``withStringRules(_:)`` for the rules over the input's bytes.
   @inline(__always)
-  func withByteRows<Result>(_ body: (inout ByteRows) -> Result) -> Result {
-    var rows = ByteRows(strings: StringRows(maker: self, memo: pool.take()))
+  func withByteRules<Result>(_ body: (inout ByteRules) -> Result) -> Result {
+    var rows = ByteRules(strings: StringRules(tables: self, memo: pool.take()))
     let result = body(&rows)
     pool.give(rows.strings.memo)
     return result

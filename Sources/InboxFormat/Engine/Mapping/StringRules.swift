@@ -3,13 +3,13 @@ import Foundation
 /// The row rules of a context (``RowRules``) over strings, fast: lines
 /// cleaned from their bytes, names and labels remembered in `memo`,
 /// initials of a leading letter looked up by that letter.
-struct StringRows: RowRules {
-  // What the rules read on every row, taken from the maker once, so that no
+struct StringRules: RowRules {
+  // What the rules read on every row, taken from the tables once, so that no
   // row touches the reference count of an object every thread shares (with
   // both cores retaining the same object for every row, that count alone
   // takes a tenth of a parallel map).
-  /// The date labeler and words, unretained: the maker keeps them, and
-  /// these rules live only inside ``RowMaker/withStringRows(_:)``.
+  /// The date labeler and words, unretained: the tables keep them, and
+  /// these rules live only inside ``ContextTables/withStringRules(_:)``.
   let labeler: Unmanaged<DateLabeler>
   let words: Unmanaged<DateWords>
   let locale: Locale
@@ -23,17 +23,17 @@ struct StringRows: RowRules {
   let badgeNumbers: BadgeNumbers?
   var memo: MemoTables
 
-  init(maker: RowMaker, memo: MemoTables) {
-    labeler = Unmanaged.passUnretained(maker.labeler)
-    words = Unmanaged.passUnretained(maker.words)
-    locale = maker.context.locale
-    previewLength = maker.context.previewLength
-    placeholder = maker.context.untitledPlaceholder
-    asciiInitials = maker.asciiInitials
-    extraFields = maker.extraFields
-    style = maker.context.dateStyle.style
-    badgeLimit = maker.context.badgeLimit
-    badgeNumbers = maker.badgeNumbers
+  init(tables: ContextTables, memo: MemoTables) {
+    labeler = Unmanaged.passUnretained(tables.labeler)
+    words = Unmanaged.passUnretained(tables.words)
+    locale = tables.context.locale
+    previewLength = tables.context.previewLength
+    placeholder = tables.context.untitledPlaceholder
+    asciiInitials = tables.asciiInitials
+    extraFields = tables.extraFields
+    style = tables.context.dateStyle.style
+    badgeLimit = tables.context.badgeLimit
+    badgeNumbers = tables.badgeNumbers
     self.memo = memo
   }
 
