@@ -30,41 +30,42 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
   /// The unread count in the locale's digits, capped (`99+`); `""` when
   /// nothing is unread (``RowField/unreadBadge``).
   public var unreadBadge: String? {
-    get { optional?.unreadBadge }
-    set { changeOptional { $0.unreadBadge = newValue } }
+    get { extras?[.unreadBadge]?.text }
+    set { set(.unreadBadge, newValue.map(FieldValue.text)) }
   }
   /// What a screen reader should say for ``date`` (``RowField/spokenDate``).
   public var spokenDate: String? {
-    get { optional?.spokenDate }
-    set { changeOptional { $0.spokenDate = newValue } }
+    get { extras?[.spokenDate]?.text }
+    set { set(.spokenDate, newValue.map(FieldValue.text)) }
   }
   /// The direction of ``title`` (``RowField/titleDirection``).
   public var titleDirection: TextDirection? {
-    get { optional?.titleDirection }
-    set { changeOptional { $0.titleDirection = newValue } }
+    get { extras?[.titleDirection]?.text.flatMap(TextDirection.init(rawValue:)) }
+    set { set(.titleDirection, newValue.map { .text($0.rawValue) }) }
   }
   /// The direction of ``message`` (``RowField/messageDirection``).
   public var messageDirection: TextDirection? {
-    get { optional?.messageDirection }
-    set { changeOptional { $0.messageDirection = newValue } }
+    get { extras?[.messageDirection]?.text.flatMap(TextDirection.init(rawValue:)) }
+    set { set(.messageDirection, newValue.map { .text($0.rawValue) }) }
   }
   /// The avatar's colour, 0 to 7, stable for the id (``RowField/avatarColor``).
   public var avatarColor: Int? {
-    get { optional?.avatarColor }
-    set { changeOptional { $0.avatarColor = newValue } }
+    get { extras?[.avatarColor]?.integer }
+    set { set(.avatarColor, newValue.map(FieldValue.integer)) }
   }
 
-  /// The optional fields, behind one reference that is nil when the context
-  /// asks for none: a default row holds one nil reference for all five.
-  private var optional: OptionalFields?
+  /// The optional fields the row carries, nil when it carries none: one
+  /// reference for them all, nil in a default row.
+  private(set) var extras: RowExtras?
 
-  private mutating func changeOptional(_ change: (inout OptionalFields.Values) -> Void) {
-    var values = optional?.values ?? OptionalFields.Values()
-    change(&values)
-    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
+  private mutating func set(_ field: RowField, _ value: FieldValue?) {
+    var changed = extras ?? RowExtras([])
+    changed[field] = value
+    extras = changed.entries.isEmpty ? nil : changed
   }
 
-  /// Creates a row.
+  /// Creates a row of the fields every row has; the optional ones are set
+  /// by their properties.
   public init(
     id: MessageID,
     initials: String,
@@ -72,12 +73,7 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     message: String,
     date: String,
     isUnread: Bool,
-    dateValidUntil: Date?,
-    unreadBadge: String? = nil,
-    spokenDate: String? = nil,
-    titleDirection: TextDirection? = nil,
-    messageDirection: TextDirection? = nil,
-    avatarColor: Int? = nil
+    dateValidUntil: Date?
   ) {
     self.id = id
     self.initials = initials
@@ -86,10 +82,6 @@ public struct MessageUIModel: Sendable, Hashable, Identifiable {
     self.date = date
     self.isUnread = isUnread
     self.dateValidUntil = dateValidUntil
-    let values = OptionalFields.Values(
-      unreadBadge: unreadBadge, spokenDate: spokenDate, titleDirection: titleDirection,
-      messageDirection: messageDirection, avatarColor: avatarColor)
-    optional = values == OptionalFields.Values() ? nil : OptionalFields(values)
   }
 }
 
@@ -102,45 +94,18 @@ extension MessageUIModel: RowValue {
     self.init(
       id: id, initials: initials, title: title.takeText(), message: message, date: date.text, isUnread: isUnread,
       dateValidUntil: date.validUntil)
-    if let extras {
-      optional = OptionalFields(
-        OptionalFields.Values(
-          unreadBadge: extras.unreadBadge, spokenDate: extras.spokenDate?.text, titleDirection: extras.titleDirection,
-          messageDirection: extras.messageDirection, avatarColor: extras.avatarColor))
-    }
+    // A public row shows its labels' texts; only `date` says when it goes stale.
+    self.extras = extras?.shown
   }
-}
-
-/// The optional fields of a public row, shared by its copies; never
-/// changed once made (a row that changes one makes another).
-private final class OptionalFields: Sendable, Hashable {
-  struct Values: Sendable, Hashable {
-    var unreadBadge: String?
-    var spokenDate: String?
-    var titleDirection: TextDirection?
-    var messageDirection: TextDirection?
-    var avatarColor: Int?
-  }
-  let values: Values
-
-  init(_ values: Values) {
-    self.values = values
-  }
-
-  var unreadBadge: String? { values.unreadBadge }
-  var spokenDate: String? { values.spokenDate }
-  var titleDirection: TextDirection? { values.titleDirection }
-  var messageDirection: TextDirection? { values.messageDirection }
-  var avatarColor: Int? { values.avatarColor }
-
-  static func == (a: OptionalFields, b: OptionalFields) -> Bool { a.values == b.values }
-  func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 extension MessageUIModel: Encodable {
-  private enum CodingKeys: String, CodingKey {
-    case id, initials, title, message, date, isUnread, dateValidUntil
-    case unreadBadge, spokenDate, titleDirection, messageDirection, avatarColor
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ field: RowField) { stringValue = field.name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   /// Encodes the row under the keys the formatter writes (``RowField``):
@@ -149,18 +114,20 @@ extension MessageUIModel: Encodable {
   /// a service can put rows in its own `Codable` answers. The values are
   /// those ``InboxEncoder`` writes; the bytes are the encoder's.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(initials, forKey: .initials)
-    try container.encode(title, forKey: .title)
-    try container.encode(message, forKey: .message)
-    try container.encode(date, forKey: .date)
-    try container.encode(isUnread, forKey: .isUnread)
-    try container.encode(dateValidUntil?.utcText, forKey: .dateValidUntil)
-    try container.encodeIfPresent(unreadBadge, forKey: .unreadBadge)
-    try container.encodeIfPresent(spokenDate, forKey: .spokenDate)
-    try container.encodeIfPresent(titleDirection?.rawValue, forKey: .titleDirection)
-    try container.encodeIfPresent(messageDirection?.rawValue, forKey: .messageDirection)
-    try container.encodeIfPresent(avatarColor, forKey: .avatarColor)
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(id, forKey: Key(.id))
+    try container.encode(initials, forKey: Key(.initials))
+    try container.encode(title, forKey: Key(.title))
+    try container.encode(message, forKey: Key(.message))
+    try container.encode(date, forKey: Key(.date))
+    try container.encode(isUnread, forKey: Key(.isUnread))
+    try container.encode(dateValidUntil?.utcText, forKey: Key(.dateValidUntil))
+    for entry in extras?.entries ?? [] {
+      switch entry.value {
+      case .text(let text): try container.encode(text, forKey: Key(entry.field))
+      case .integer(let value): try container.encode(value, forKey: Key(entry.field))
+      case .label(let label): try container.encode(label.text, forKey: Key(entry.field))
+      }
+    }
   }
 }

@@ -52,6 +52,15 @@ public struct RowField: Sendable, Hashable, CustomStringConvertible {
   /// Every key there is, the default ones first.
   public static let all: [RowField] = Kind.allCases.map(RowField.init(kind:))
 
+  /// Whether rows carry it only when asked, computed then by its rule
+  /// (``RowRules/optionalValue(of:id:title:preview:updateDate:unreadCount:)``):
+  /// every field but the default ones and `dateValidUntil`, which is part of
+  /// every date label.
+  var isOptional: Bool { !RowField.defaults.contains(self) && self != .dateValidUntil }
+
+  /// Its place in ``all``.
+  var order: Int { Kind.allCases.firstIndex(of: kind) ?? Kind.allCases.count }
+
   /// The key as JSON writes it: `spokenDate`.
   public var name: String { kind.rawValue }
   public var description: String { name }

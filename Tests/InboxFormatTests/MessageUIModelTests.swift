@@ -37,11 +37,15 @@ import Testing
     row.spokenDate = nil
     row.titleDirection = nil
     #expect(row == plain)
-    let made = MessageUIModel(
+    var made = MessageUIModel(
       id: plain.id, initials: plain.initials, title: plain.title, message: plain.message, date: plain.date,
-      isUnread: plain.isUnread, dateValidUntil: plain.dateValidUntil, spokenDate: "Tuesday",
-      titleDirection: .leftToRight)
+      isUnread: plain.isUnread, dateValidUntil: plain.dateValidUntil)
+    made.spokenDate = "Tuesday"
+    made.avatarColor = 3
+    made.titleDirection = .leftToRight
+    made.avatarColor = nil
     #expect(made == other)
+    #expect(made.hashValue == other.hashValue)
   }
 
   /// A row encoded by `JSONEncoder` holds what the formatter writes for it,

@@ -5,7 +5,7 @@ import Foundation
 
 /// A date label and the first instant at which it is no longer the right
 /// one, or nil when it never changes.
-struct DateLabel: Equatable, Sendable {
+struct DateLabel: Hashable, Sendable {
   var text: String
   var validUntil: Date?
 }

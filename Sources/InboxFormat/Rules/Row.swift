@@ -22,42 +22,91 @@ struct Row<Text>: ~Copyable {
   var extras: RowExtras?
 }
 
-/// The values of a row's optional fields (``RowField``), each nil unless
-/// the context asks for it.
-struct RowExtras: Sendable, Equatable {
-  var unreadBadge: String?
-  /// The spoken date and when it stops being true.
-  var spokenDate: DateLabel?
-  var titleDirection: TextDirection?
-  var messageDirection: TextDirection?
-  var avatarColor: Int?
-}
+/// The value of an optional field (``RowField``) as a row holds it, which
+/// says how JSON writes it.
+enum FieldValue: Sendable, Hashable {
+  /// Written as a JSON string.
+  case text(String)
+  /// Written as a JSON number.
+  case integer(Int)
+  /// Written as its text; when it stops being true bounds the row's
+  /// ``Row/validUntil``.
+  case label(DateLabel)
 
-/// Which optional fields a context asks for: made once from its field list.
-struct ExtraFields: Sendable, Equatable {
-  var unreadBadge = false
-  var spokenDate = false
-  var titleDirection = false
-  var messageDirection = false
-  var avatarColor = false
-
-  /// The optional fields of `fields`, or nil when there are none to compute
-  /// (`dateValidUntil` is part of every date label).
-  init?(_ fields: [RowField]) {
-    for field in fields {
-      switch field.kind {
-      case .unreadBadge: unreadBadge = true
-      case .spokenDate: spokenDate = true
-      case .titleDirection: titleDirection = true
-      case .messageDirection: messageDirection = true
-      case .avatarColor: avatarColor = true
-      case .id, .initials, .title, .message, .date, .isUnread, .dateValidUntil: break
-      }
+  /// The text of a text or a label.
+  var text: String? {
+    switch self {
+    case .text(let text): text
+    case .label(let label): label.text
+    case .integer: nil
     }
-    if self == ExtraFields() { return nil }
   }
 
-  private init() {}
+  /// The number of an integer.
+  var integer: Int? {
+    if case .integer(let value) = self { value } else { nil }
+  }
+}
+
+/// The values of a row's optional fields: those the context asks for, or
+/// those set on a public row, each field once, in ``RowField/all``'s order.
+struct RowExtras: Sendable, Hashable {
+  struct Entry: Sendable, Hashable {
+    let field: RowField
+    var value: FieldValue
+  }
+  private(set) var entries: [Entry]
+
+  init(_ entries: [Entry]) {
+    self.entries = entries
+  }
+
+  /// The value of `field`, or nil when the row does not carry it. Setting
+  /// nil takes it out.
+  subscript(field: RowField) -> FieldValue? {
+    get {
+      for entry in entries where entry.field == field { return entry.value }
+      return nil
+    }
+    set {
+      entries.removeAll { $0.field == field }
+      guard let newValue else { return }
+      let place = entries.firstIndex { $0.field.order > field.order } ?? entries.endIndex
+      entries.insert(Entry(field: field, value: newValue), at: place)
+    }
+  }
+
+  /// The values as a public row holds them: each label as its text.
+  var shown: RowExtras {
+    RowExtras(
+      entries.map { entry in
+        guard case .label(let label) = entry.value else { return entry }
+        return Entry(field: entry.field, value: .text(label.text))
+      })
+  }
+
+  /// The first instant one of its labels stops being true.
+  var validUntil: Date? {
+    var first: Date?
+    for entry in entries {
+      if case .label(let label) = entry.value { first = earliest(first, label.validUntil) }
+    }
+    return first
+  }
+}
+
+/// Which optional fields a context asks for (``RowField/isOptional``), in
+/// ``RowField/all``'s order: made once from its field list.
+struct ExtraFields: Sendable, Equatable {
+  let fields: [RowField]
+
+  /// The optional fields of `fields`, or nil when there are none to compute.
+  init?(_ fields: [RowField]) {
+    self.fields = RowField.all.filter { $0.isOptional && fields.contains($0) }
+    if self.fields.isEmpty { return nil }
+  }
+
+  func contains(_ field: RowField) -> Bool { fields.contains(field) }
 }
 
 /// The rules of a row for one context: how a message's names, text and
@@ -132,17 +181,41 @@ extension RowRules {
     // unless the context asks.
     var extras: RowExtras?
     if let wanted = extraFields {
-      extras = RowExtras(
-        unreadBadge: wanted.unreadBadge ? unreadBadge(count: unreadCount) : nil,
-        spokenDate: wanted.spokenDate ? spokenDate(for: updateDate) : nil,
-        titleDirection: wanted.titleDirection ? title.direction : nil,
-        messageDirection: wanted.messageDirection ? direction(of: preview.scalars) : nil,
-        avatarColor: wanted.avatarColor ? avatarColor(of: id) : nil)
+      var entries: [RowExtras.Entry] = []
+      entries.reserveCapacity(wanted.fields.count)
+      for field in wanted.fields {
+        guard
+          let value = optionalValue(
+            of: field, id: id, title: title, preview: preview, updateDate: updateDate, unreadCount: unreadCount)
+        else { continue }
+        entries.append(RowExtras.Entry(field: field, value: value))
+      }
+      extras = RowExtras(entries)
     }
     return Value(
       id: id, initials: initials, title: title, message: preview, date: date,
       isUnread: isUnread(unreadCount: unreadCount),
       extras: extras)
+  }
+}
+
+extension RowRules {
+  /// The value of the optional field `field` of a row made of these parts,
+  /// nil for the fields every row has: where each optional field is
+  /// declared, by the rule it calls and the kind of value it writes.
+  @inline(__always)
+  mutating func optionalValue(
+    of field: RowField, id: MessageID, title: borrowing Title<Text>, preview: Text, updateDate: Date,
+    unreadCount: Int64
+  ) -> FieldValue? {
+    switch field.kind {
+    case .id, .initials, .title, .message, .date, .isUnread, .dateValidUntil: nil
+    case .unreadBadge: .text(unreadBadge(count: unreadCount))
+    case .spokenDate: .label(spokenDate(for: updateDate))
+    case .titleDirection: .text(title.direction.rawValue)
+    case .messageDirection: .text(direction(of: preview.scalars).rawValue)
+    case .avatarColor: .integer(avatarColor(of: id))
+    }
   }
 }
 
@@ -244,17 +317,14 @@ extension Row<String> {
   init(_ row: MessageUIModel) {
     self.init(
       id: row.id, initials: row.initials, title: .single(row.title), message: row.message,
-      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread,
-      extras: RowExtras(
-        unreadBadge: row.unreadBadge, spokenDate: row.spokenDate.map { DateLabel(text: $0, validUntil: nil) },
-        titleDirection: row.titleDirection, messageDirection: row.messageDirection, avatarColor: row.avatarColor))
+      date: DateLabel(text: row.date, validUntil: row.dateValidUntil), isUnread: row.isUnread, extras: row.extras)
   }
 }
 
 extension Row {
   /// The first instant a label of the row stops being true: its date's, or
-  /// its spoken date's when it carries one.
+  /// an optional field's (``RowField/spokenDate``) when it carries one.
   var validUntil: Date? {
-    earliest(date.validUntil, extras?.spokenDate?.validUntil)
+    earliest(date.validUntil, extras?.validUntil)
   }
 }

@@ -26,12 +26,13 @@ final class ContextTables: Sendable {
     // style alone, no set of styles is).
     var styles: Set<LabelStyle> = []
     if context.dateStyle != .standard { styles.insert(context.dateStyle.style) }
-    if extraFields?.spokenDate == true { styles.insert(.spoken) }
+    if extraFields?.contains(.spokenDate) == true { styles.insert(.spoken) }
     words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle, styles: styles)
     labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
     asciiInitials = (0..<128).map { byte in initial(of: String(Unicode.Scalar(UInt8(byte))), locale: context.locale) }
     badgeNumbers =
-      extraFields?.unreadBadge == true ? BadgeNumbers(locale: context.locale, limit: context.badgeLimit) : nil
+      extraFields?.contains(.unreadBadge) == true
+      ? BadgeNumbers(locale: context.locale, limit: context.badgeLimit) : nil
     pool = MemoPool()
   }
 

@@ -121,16 +121,8 @@ struct RowWriter: Sendable {
       case .date: appendString(row.date.text, to: &output)
       case .isUnread: output.append(row.isUnread ? "true" : "false")
       case .dateValidUntil: appendOptionalString(row.date.validUntil?.utcText, to: &output)
-      case .unreadBadge: appendOptionalString(row.extras?.unreadBadge, to: &output)
-      case .spokenDate: appendOptionalString(row.extras?.spokenDate?.text, to: &output)
-      case .titleDirection: appendOptionalString(row.extras?.titleDirection?.rawValue, to: &output)
-      case .messageDirection: appendOptionalString(row.extras?.messageDirection?.rawValue, to: &output)
-      case .avatarColor:
-        if let color = row.extras?.avatarColor {
-          appendInteger(Int64(color), to: &output)
-        } else {
-          output.append("null")
-        }
+      default:  // an optional field
+        appendValue(row.extras?[field], to: &output)
       }
     }
     output.append(isPretty ? (fields.isEmpty ? "}" : "\n  }") : "}")
@@ -168,6 +160,17 @@ private func appendInteger(_ value: Int64, to output: inout ByteWriter) {
       bytes[start] = UInt8(ascii: "-")
     }
     output.append(UnsafeRawBufferPointer(rebasing: bytes[start...]).assumingMemoryBound(to: UInt8.self))
+  }
+}
+
+/// Appends an optional field's value as its kind is written (``FieldValue``),
+/// or `null` for nil.
+private func appendValue(_ value: FieldValue?, to output: inout ByteWriter) {
+  switch value {
+  case .text(let text): appendString(text, to: &output)
+  case .integer(let number): appendInteger(Int64(number), to: &output)
+  case .label(let label): appendString(label.text, to: &output)
+  case nil: output.append("null")
   }
 }
 
