@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import InboxFormat
+import InboxFormatOptions
 package import Logging
 import Synchronization
 
@@ -198,14 +199,8 @@ final class LogSink: Sendable {
         state.bytes.removeAll(keepingCapacity: true)
         return taken
       }
-      bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-          if written <= 0 { if errno == EINTR { continue } else { return } }
-          offset += written
-        }
-      }
+      // A log that cannot be written has no one to tell.
+      _ = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
   }
 

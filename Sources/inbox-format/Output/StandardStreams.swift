@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import InboxFormatOptions
 import InboxFormatServer
 import Logging
 import Synchronization
@@ -9,19 +10,10 @@ enum StandardOutput {
   /// Writes every byte; a reader that went away (EPIPE) ends the command
   /// quietly with success, any other failure exits 74.
   static func write(_ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { throw ExitCode.success }
-        StandardError.write("inbox-format: cannot write the output: \(String(cString: strerror(errno)))")
-        throw ExitStatus.ioError
-      }
-      offset += written
-    }
+    guard let error = bytes.withUnsafeBytes({ writeAll($0, to: STDOUT_FILENO) }) else { return }
+    if error == EPIPE { throw ExitCode.success }
+    StandardError.write("inbox-format: cannot write the output: \(String(cString: strerror(error)))")
+    throw ExitStatus.ioError
   }
 }
 
@@ -71,13 +63,7 @@ enum StandardError {
     }
     var text = line
     text.append("\n")
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 { if errno == EINTR { continue } else { return } }
-        offset += written
-      }
-    }
+    // A standard error that cannot be written has no one to tell.
+    _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import InboxFormatOptions
 
 /// Replaces files whole: a reader opens the old file or the new one, never
 /// part of one, and no temporary file outlives a call.
@@ -15,7 +16,8 @@ enum AtomicFile {
     guard descriptor >= 0 else { throw failure(path, errno) }
     // No fsync: a preview need not survive a power cut, and readers see the
     // new file as soon as it is renamed.
-    var error: Int32? = writeAll(bytes, to: descriptor) && fchmod(descriptor, creationMode) == 0 ? nil : errno
+    var error: Int32? =
+      bytes.withUnsafeBytes { writeAll($0, to: descriptor) } ?? (fchmod(descriptor, creationMode) == 0 ? nil : errno)
     if close(descriptor) != 0 { error = error ?? errno }
     if error == nil && path.withCString({ rename(template, $0) }) != 0 { error = errno }
     if let error {
@@ -30,21 +32,6 @@ enum AtomicFile {
     umask(mask)
     return 0o666 & ~mask
   }()
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
-      }
-      return true
-    }
-  }
 
   private static func failure(_ path: FileName, _ error: Int32) -> OutputFault {
     OutputFault(output: path.quoted, reason: String(cString: strerror(error)))
