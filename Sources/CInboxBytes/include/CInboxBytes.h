@@ -1,8 +1,8 @@
-// Sixteen bytes at a time, for the two loops every payload byte goes through:
-// finding where a JSON string stops being plain, and checking that a text is
-// already one clean line. Each function answers for the 16 bytes at `bytes`
-// with a mask, bit i for byte i; the Swift callers decide what a flagged byte
-// means.
+// Sixteen bytes at a time, for the loops every payload byte goes through:
+// finding where a JSON string stops being plain, checking that a text is
+// already one clean line, and counting the lines and columns up to an
+// offset. The mask functions answer for the 16 bytes at `bytes` with a mask,
+// bit i for byte i; the Swift callers decide what a flagged byte means.
 //
 // Every kernel comes twice: `_portable`, a plain loop any C compiler builds,
 // and `_sse2`, a few SSE2 instructions (every x86-64 has them). The names
@@ -166,6 +166,55 @@ static inline size_t inbox_plain_line_length_sse2(const uint8_t *bytes, size_t c
 }
 #endif
 
+// MARK: Lines and columns
+
+/// For locating an offset (line and column): how many of the `count` bytes
+/// at `bytes` come before the first line feed (`count` when there is none),
+/// and, in `*columns`, how many of those start a scalar: every byte but the
+/// UTF-8 continuation bytes (10xxxxxx), which belong to the scalar their
+/// lead byte counted. Never reads outside the bytes.
+static inline size_t inbox_columns_portable(const uint8_t *bytes, size_t count, size_t *columns) {
+  size_t index = 0, starts = 0;
+  for (; index < count && bytes[index] != '\n'; index++) starts += (bytes[index] & 0xC0) != 0x80;
+  *columns = starts;
+  return index;
+}
+
+#if defined(INBOX_BYTES_HAS_SSE2)
+/// Continuation bytes are counted per lane, sixteen bytes at a time: a lane
+/// holds at most 255 before the lanes are summed.
+static inline size_t inbox_columns_sse2(const uint8_t *bytes, size_t count, size_t *columns) {
+  const __m128i feed = _mm_set1_epi8('\n'), belowLead = _mm_set1_epi8((char)0xC0), zero = _mm_setzero_si128();
+  size_t index = 0, continuations = 0;
+  while (index + 16 <= count) {
+    __m128i lanes = zero;
+    for (int blocks = 0; blocks < 255 && index + 16 <= count; blocks++, index += 16) {
+      __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+      // Signed, 0x80 to 0xBF are the bytes below 0xC0 that are negative.
+      __m128i continuation = _mm_cmplt_epi8(chunk, belowLead);
+      uint32_t feeds = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, feed));
+      if (feeds) {
+        size_t before = (size_t)__builtin_ctz(feeds);
+        uint32_t inPrefix = (uint32_t)_mm_movemask_epi8(continuation) & ((1u << before) - 1);
+        __m128i sums = _mm_sad_epu8(lanes, zero);
+        continuations += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+        continuations += (size_t)__builtin_popcount(inPrefix);
+        index += before;
+        *columns = index - continuations;
+        return index;
+      }
+      lanes = _mm_sub_epi8(lanes, continuation);
+    }
+    __m128i sums = _mm_sad_epu8(lanes, zero);
+    continuations += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+  }
+  size_t tailColumns;
+  size_t tail = inbox_columns_portable(bytes + index, count - index, &tailColumns);
+  *columns = index - continuations + tailColumns;
+  return index + tail;
+}
+#endif
+
 // MARK: The engine's kernels
 
 #if defined(INBOX_BYTES_HAS_SSE2) && !defined(INBOX_BYTES_PORTABLE)
@@ -176,6 +225,9 @@ static inline uint32_t inbox_line_stops16(const uint8_t *bytes, uint32_t *spaces
 static inline size_t inbox_plain_line_length(const uint8_t *bytes, size_t count) {
   return inbox_plain_line_length_sse2(bytes, count);
 }
+static inline size_t inbox_columns(const uint8_t *bytes, size_t count, size_t *columns) {
+  return inbox_columns_sse2(bytes, count, columns);
+}
 #else
 static inline uint32_t inbox_string_stops16(const uint8_t *bytes) { return inbox_string_stops16_portable(bytes); }
 static inline uint32_t inbox_line_stops16(const uint8_t *bytes, uint32_t *spaces) {
@@ -183,6 +235,9 @@ static inline uint32_t inbox_line_stops16(const uint8_t *bytes, uint32_t *spaces
 }
 static inline size_t inbox_plain_line_length(const uint8_t *bytes, size_t count) {
   return inbox_plain_line_length_portable(bytes, count);
+}
+static inline size_t inbox_columns(const uint8_t *bytes, size_t count, size_t *columns) {
+  return inbox_columns_portable(bytes, count, columns);
 }
 #endif
 

@@ -220,6 +220,17 @@ struct ItemPlanReader {
   private let viewer: JSONValue?
   /// The last object a filter read to its end, checking it: where it starts and ends.
   private var scannedObject = (start: -1, end: -1)
+  /// The element whose filter the last test (``holds(_:at:depth:child:)``)
+  /// read whole, checking it, with the names its step's node follows: the
+  /// node, where the element ends, and each name met with where its value
+  /// starts, in the element's order. `node` is -1 when the last test read
+  /// no such element.
+  private var recordedFor = (element: -1, node: -1, end: -1)
+  private var recorded: [(name: Int, start: Int)] = []
+  /// Whether an element a filter selects is walked from what the filter
+  /// recorded (``walkRecorded(_:at:depth:)``) instead of read again: off,
+  /// the plain walk, which tests compare it with.
+  var readsFilteredElementsOnce = true
 
   init(plan: ItemPlan, bytes: UnsafeBufferPointer<UInt8>, viewer: JSONValue?) {
     self.plan = plan
@@ -291,9 +302,19 @@ struct ItemPlanReader {
 
   /// The index in the layout's names of the name of `node` that `key` is.
   private mutating func followedName(_ key: JSONScanner.StringToken, _ node: ItemPlan.Layout.Node) -> Int? {
-    for name in node.names
-    where keyEquals(key, UnsafeBufferPointer(rebasing: layout.nameBytes[layout.names[name].bytes])) {
-      return name
+    guard !key.hasEscapes else {
+      for name in node.names
+      where keyEquals(key, UnsafeBufferPointer(rebasing: layout.nameBytes[layout.names[name].bytes])) {
+        return name
+      }
+      return nil
+    }
+    let length = key.end - key.start
+    let keyBytes = UnsafeRawPointer(scanner.bytes.baseAddress! + key.start)
+    let nameBytes = UnsafeRawPointer(layout.nameBytes.baseAddress!)
+    for name in node.names {
+      let bytes = layout.names[name].bytes
+      if bytes.count == length, sameBytes(keyBytes, nameBytes + bytes.lowerBound, count: length) { return name }
     }
     return nil
   }
@@ -318,12 +339,17 @@ struct ItemPlanReader {
         case .wildcard: selects = true
         case .index(let wanted): selects = wanted == count
         case .filter(let filter):
-          selects = holds(plan.layout.filters[filter], at: element, depth: depth + 1)
+          selects = holds(plan.layout.filters[filter], at: element, depth: depth + 1, child: step.child)
           scanner.position = element
         }
         guard selects else { continue }
-        scanner.position = element
-        guard walk(step.child, depth: depth + 1) else { return false }
+        if readsFilteredElementsOnce && recordedFor.element == element && recordedFor.node == step.child {
+          // The element the filter read is not read again.
+          guard walkRecorded(step.child, at: element, depth: depth + 1) else { return false }
+        } else {
+          scanner.position = element
+          guard walk(step.child, depth: depth + 1) else { return false }
+        }
         end = scanner.position
       }
       if end < 0 {
@@ -356,15 +382,47 @@ struct ItemPlanReader {
     (try? scanner.skipValue(depth: depth)) != nil
   }
 
+  /// ``walk(_:depth:)`` of node `index` over the object at `start` that a
+  /// filter has just read whole and checked (``recordedFor``), from the
+  /// values it recorded: the same slots in the same order, each value read
+  /// at the same depth, without reading the object again. A leaf's value
+  /// is not read again either: the filter has checked it, which is all
+  /// the walk would do with it.
+  private mutating func walkRecorded(_ index: Int, at start: Int, depth: Int) -> Bool {
+    let node = layout.nodes[index]
+    let end = recordedFor.end
+    for slot in layout.slots[node.slots] { record(slot, at: start) }
+    guard depth < JSONScanner.maximumDepth else { return false }
+    // A walk below may test elements of its own and record them.
+    var entries: [(name: Int, start: Int)] = []
+    swap(&entries, &recorded)
+    defer { swap(&entries, &recorded) }
+    for entry in entries {
+      let child = layout.names[entry.name].child
+      let childNode = layout.nodes[child]
+      if childNode.names.isEmpty && childNode.elements.isEmpty {
+        for slot in layout.slots[childNode.slots] { record(slot, at: entry.start) }
+      } else {
+        scanner.position = entry.start
+        guard walk(child, depth: depth + 1) else { return false }
+      }
+    }
+    scanner.position = end
+    return true
+  }
+
   // MARK: Filters
 
   /// Whether `filter` holds for the element at `start` as `@`
-  /// (``ValueWalker/holds(_:at:viewer:)``). Moves the scanner.
-  private mutating func holds(_ filter: ItemPlan.PlanFilter, at start: Int, depth: Int) -> Bool {
+  /// (``ValueWalker/holds(_:at:viewer:)``). Moves the scanner. When it
+  /// reads the element whole, it records the values of the names node
+  /// `child` follows (``recordedFor``).
+  private mutating func holds(_ filter: ItemPlan.PlanFilter, at start: Int, depth: Int, child: Int) -> Bool {
+    recordedFor = (-1, -1, -1)
     var value: Int? = start
     for (level, name) in filter.filter.path.enumerated() {
       guard let current = value else { break }
-      value = member(name, ofObjectAt: current, depth: depth + level)
+      value = member(name, ofObjectAt: current, depth: depth + level, recordingFor: level == 0 ? child : -1)
     }
     guard let (comparison, operand) = filter.filter.comparison else { return value != nil }
     let compared: [UInt8]? =
@@ -376,7 +434,11 @@ struct ItemPlanReader {
     if let compared, let value, scanner.byte(at: value) == UInt8(ascii: "\"") {
       scanner.position = value
       if let token = try? scanner.scanString(), !token.hasEscapes {
-        let equal = scanner.bytes[token.range].elementsEqual(compared)
+        let equal =
+          token.end - token.start == compared.count
+          && compared.withUnsafeBufferPointer {
+            $0.isEmpty || sameBytes(scanner.bytes.baseAddress! + token.start, $0.baseAddress!, count: $0.count)
+          }
         return comparison == .equal ? equal : !equal
       }
     }
@@ -389,23 +451,41 @@ struct ItemPlanReader {
   }
 
   /// Where the value of the last member `name` of the object at `start`
-  /// starts, or nil.
-  private mutating func member(_ name: [UInt8], ofObjectAt start: Int, depth: Int) -> Int? {
+  /// starts, or nil. When `recordingFor` is a node the walk would follow
+  /// into the object by its names, records them (``recordedFor``), unless
+  /// one repeats, which the walk gives up on.
+  private mutating func member(_ name: [UInt8], ofObjectAt start: Int, depth: Int, recordingFor: Int = -1) -> Int? {
     guard scanner.byte(at: start) == UInt8(ascii: "{") else { return nil }
     scanner.position = start + 1
     scanner.skipWhitespace()
     if scanner.current == UInt8(ascii: "}") { return nil }
     var last: Int?
+    let recording: ItemPlan.Layout.Node? =
+      if recordingFor >= 0, case let node = layout.nodes[recordingFor], !node.names.isEmpty, !node.selectsMembers {
+        node
+      } else {
+        nil
+      }
+    if recording != nil { recorded.removeAll(keepingCapacity: true) }
+    var met: UInt64 = 0
+    var repeats = false
     while true {
       guard scanner.current == UInt8(ascii: "\""), let key = try? scanner.scanString(),
         (try? scanner.consumeColon()) != nil
       else { return nil }
       if name.withUnsafeBufferPointer({ keyEquals(key, $0) }) { last = scanner.position }
+      if let recording, let followed = followedName(key, recording) {
+        let bit: UInt64 = 1 << UInt64(followed - recording.names.lowerBound)
+        repeats = repeats || met & bit != 0
+        met |= bit
+        recorded.append((followed, scanner.position))
+      }
       guard skip(depth: depth + 1) else { return nil }
       scanner.skipWhitespace()
       guard let more = try? scanner.moveToNextMember(closing: UInt8(ascii: "}")) else { return nil }
       if !more {
         scannedObject = (start, scanner.position)
+        if recording != nil && !repeats { recordedFor = (start, recordingFor, scanner.position) }
         return last
       }
     }
@@ -424,7 +504,7 @@ struct ItemPlanReader {
   private mutating func keyEquals(_ key: JSONScanner.StringToken, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
     if !key.hasEscapes {
       return key.end - key.start == name.count
-        && (name.isEmpty || memcmp(scanner.bytes.baseAddress! + key.start, name.baseAddress!, name.count) == 0)
+        && (name.isEmpty || sameBytes(scanner.bytes.baseAddress! + key.start, name.baseAddress!, count: name.count))
     }
     return (try? scanner.string(key)).map { $0.utf8.elementsEqual(name) } ?? false
   }
@@ -444,5 +524,21 @@ struct ItemPlanReader {
       return scanner.current == closing
     default: return false
     }
+  }
+}
+
+/// Whether the `count` bytes at `first` and at `second` are the same: up to
+/// sixteen by two overlapping word loads each, which stay inside the bytes.
+@inline(__always)
+private func sameBytes(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+  func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+    first.loadUnaligned(fromByteOffset: offset, as: Word.self)
+      == second.loadUnaligned(fromByteOffset: offset, as: Word.self)
+  }
+  switch count {
+  case 8...16: return same(UInt64.self, at: 0) && same(UInt64.self, at: count - 8)
+  case 4..<8: return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4)
+  case 0..<4: return (0..<count).allSatisfy { same(UInt8.self, at: $0) }
+  default: return memcmp(first, second, count) == 0
   }
 }

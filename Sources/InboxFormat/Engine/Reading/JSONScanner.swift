@@ -477,12 +477,18 @@ struct JSONScanner {
           "leading zeros are not allowed in numbers", expected: "a number without leading zeros", at: position - 1)
       }
     case UInt8(ascii: "1")...UInt8(ascii: "9"):
-      while position < bytes.count, case let byte = bytes[position],
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      {
-        let digit = UInt64(byte - UInt8(ascii: "0"))
-        if !overflowed {
-          if magnitude > (limit - digit) / 10 { overflowed = true } else { magnitude = magnitude * 10 + digit }
+      // Eighteen digits stay below 10^18, under either limit: only the
+      // digits after them are checked for overflow.
+      let unchecked = position + 18
+      while position < bytes.count, case let digit = bytes[position] &- UInt8(ascii: "0"), digit < 10 {
+        if position < unchecked {
+          magnitude = magnitude &* 10 &+ UInt64(digit)
+        } else if !overflowed {
+          if magnitude > (limit - UInt64(digit)) / 10 {
+            overflowed = true
+          } else {
+            magnitude = magnitude * 10 + UInt64(digit)
+          }
         }
         position += 1
       }
@@ -535,6 +541,16 @@ struct JSONScanner {
   /// the call stack.
   mutating func skipValue(depth: Int) throws(InboxFormatError) {
     // Empty after every skip that ended well: emptied only after one that threw.
+    switch current {
+    case .openBrace, .openBracket: break
+    case .quote:
+      // A string alone, the most common value skipped, needs no stack.
+      _ = try scanString()
+      return
+    default:
+      try skipScalar()
+      return
+    }
     if !skipStack.isEmpty { skipStack.removeAll(keepingCapacity: true) }
     while true {
       let opening = current
@@ -664,28 +680,17 @@ struct JSONScanner {
       cursor = LineCursor(offset: lineStart, line: cursor.line - lineBreaks, column: 1)
     }
     while cursor.offset < offset {
-      // Eight bytes at a time while none is a line feed: a column is a
-      // byte that starts a scalar, so the continuation bytes (10xxxxxx:
-      // the top bit set, the next clear) are counted out. Locating every
+      // Sixteen bytes at a time up to the next line feed: locating every
       // skipped item of a large input reads it all.
-      if offset - cursor.offset >= 8 {
-        let word = UnsafeRawPointer(bytes.baseAddress! + cursor.offset).loadUnaligned(as: UInt64.self)
-        let feeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
-        if (feeds &- 0x0101_0101_0101_0101) & ~feeds & 0x8080_8080_8080_8080 == 0 {
-          cursor.column += 8 - (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-          cursor.offset += 8
-          continue
-        }
-      }
-      let byte = bytes[cursor.offset]
-      if byte == .lineFeed {
+      var columns = 0
+      cursor.offset += inbox_columns(bytes.baseAddress! + cursor.offset, offset - cursor.offset, &columns)
+      cursor.column += columns
+      if cursor.offset < offset {
+        // At a line feed.
         cursor.line += 1
         cursor.column = 1
-      } else if byte & 0xC0 != 0x80 {
-        // Continuation bytes belong to the scalar their lead byte counted.
-        cursor.column += 1
+        cursor.offset += 1
       }
-      cursor.offset += 1
     }
     lineCursor = cursor
     return InputLocation(line: cursor.line, column: cursor.column, byteOffset: origin.byteOffset + cursor.offset)

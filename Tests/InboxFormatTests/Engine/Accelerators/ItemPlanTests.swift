@@ -181,3 +181,78 @@ import Testing
       "\(planned) of the \(accepted) items the rule reads were read along the plan")
   }
 }
+
+/// An element a filter selects, walked from what the filter recorded while
+/// testing it (``ItemPlanReader/readsFilteredElementsOnce``), against the
+/// plain walk that reads it again: over random arrays of objects that
+/// repeat names, spell them with escapes, nest filters and hold invalid
+/// JSON, the two give up on the same items and fill the same slots, and
+/// the slots are the rule's.
+@Suite struct FilteredElementTests {
+  static let queries = [
+    "$.m[?@.k == 'a'].n", "$.m[?@.k != viewer()].n", "$.m[?@.k != viewer()].o", "$.m[?@.k].n.x",
+    "$.m[?@.k == 'a'].n[?@.k == 'b'].n", "$.m[?@.k.x == 1].n", "$.m[?@.k != viewer()]", "$.m[0].n",
+    "$.m[*].o", "$.m[-1].n",
+  ]
+  static let keys = [#""k""#, #""n""#, #""o""#, #""p""#, #""\u006e""#, #""k""#]
+  static let values = [
+    #""a""#, #""b""#, #""me""#, #""""#, "1", "null", "{}", "[]", #"{"x": 1}"#, #"{"x": "a", "x": 2}"#,
+    #"[{"k": "b", "n": 3}]"#, #"{"k": "a"}"#, "tru", "[1,]", #""\x""#, #""é""#,
+  ]
+
+  func randomDocument(_ random: inout SplitMix) -> String {
+    func pick(_ values: [String]) -> String { values[random.next(below: values.count)] }
+    let elements = (0..<random.next(below: 5)).map { _ -> String in
+      guard random.next(below: 8) != 0 else { return pick(Self.values) }
+      let members = (0..<random.next(below: 5)).map { _ -> String in
+        // Mostly valid: one value in eight from the whole list, invalid ones included.
+        let value = random.next(below: 8) == 0 ? pick(Self.values) : pick(Array(Self.values.prefix(12)))
+        return "\(pick(Self.keys)): \(value)"
+      }
+      return "{" + members.joined(separator: ", ") + "}"
+    }
+    return #"{"m": ["# + elements.joined(separator: ", ") + "]}"
+  }
+
+  @Test func recordedElementsAreWalkedAsThePlainWalkWalksThem() throws {
+    var random = SplitMix(seed: 0xF117_E2ED)
+    var read = 0
+    var selecting = 0
+    for round in 0..<6000 {
+      let text = randomDocument(&random)
+      let json = Array(text.utf8)
+      let queries = try (0..<(1 + random.next(below: 3))).map { _ in
+        try JSONPathQuery(Self.queries[random.next(below: Self.queries.count)], functions: MappingFields.functions)
+      }
+      let picksLast = queries.map { _ in random.next() % 2 == 0 }
+      let viewer: JSONValue? = [nil, .string("a"), .string("me")][random.next(below: 3)]
+      var planned: [(query: ByteQuery, picksLast: Bool)] = []
+      for (query, last) in zip(queries, picksLast) { planned.append((try #require(ByteQuery(query)), last)) }
+      let plan = try #require(ItemPlan(planned))
+      try json.withUnsafeBufferPointer { bytes in
+        var once = ItemPlanReader(plan: plan, bytes: bytes, viewer: viewer)
+        var plain = ItemPlanReader(plan: plan, bytes: bytes, viewer: viewer)
+        plain.readsFilteredElementsOnce = false
+        let onceRead = once.read(at: 0, depth: 0)
+        let plainRead = plain.read(at: 0, depth: 0)
+        #expect(onceRead == plainRead, "round \(round): \(text)")
+        guard onceRead, plainRead else { return }
+        read += 1
+        #expect(once.found == plain.found, "round \(round): \(queries.map(\.text)) on \(text)")
+        #expect(once.scanner.position == plain.scanner.position)
+        let tree = try JSONValue.read(from: json)
+        for (slot, query) in queries.enumerated() {
+          let nodes = query.select(from: tree, environment: JSONPathEnvironment(viewer: viewer)).filter {
+            !$0.value.isEmpty
+          }
+          let expected = picksLast[slot] ? nodes.last?.value : nodes.first?.value
+          let actual = once.found[slot] < 0 ? nil : try ItemPlanTests().value(at: once.found[slot], in: bytes)
+          #expect(actual == expected, "round \(round): \(query.text) on \(text)")
+          if expected != nil { selecting += 1 }
+        }
+      }
+    }
+    #expect(read > 1500, "only \(read) of 6000 documents were read along the plan")
+    #expect(selecting > 1000, "only \(selecting) slots selected a node")
+  }
+}
