@@ -95,7 +95,9 @@ extension MessageUIModel: RowValue {
       id: id, initials: initials, title: title.takeText(), message: message, date: date.text, isUnread: isUnread,
       dateValidUntil: date.validUntil)
     // A public row shows its labels' texts; only `date` says when it goes stale.
-    self.extras = extras?.shown
+    var extras = extras
+    extras?.showLabelsAsText()
+    self.extras = extras
   }
 }
 

@@ -139,6 +139,7 @@ extension Pipeline {
           {
             batch.validUntil = earliest(batch.validUntil, row.validUntil)
             writer.append(row, isFirst: isFirst, to: &output)
+            rows.reuse(row.extras)
             isFirst = false
             continue
           }
@@ -154,6 +155,7 @@ extension Pipeline {
           let row = rows.strings.row(of: message, as: Row<String>.self)
           batch.validUntil = earliest(batch.validUntil, row.validUntil)
           writer.append(row, isFirst: isFirst, to: &output)
+          rows.strings.reuse(row.extras)
           isFirst = false
         }
       }

@@ -76,13 +76,11 @@ struct RowExtras: Sendable, Hashable {
     }
   }
 
-  /// The values as a public row holds them: each label as its text.
-  var shown: RowExtras {
-    RowExtras(
-      entries.map { entry in
-        guard case .label(let label) = entry.value else { return entry }
-        return Entry(field: entry.field, value: .text(label.text))
-      })
+  /// Holds each label as its text, as a public row does.
+  mutating func showLabelsAsText() {
+    for index in entries.indices {
+      if case .label(let label) = entries[index].value { entries[index].value = .text(label.text) }
+    }
   }
 
   /// The first instant one of its labels stops being true.
@@ -119,6 +117,11 @@ protocol RowRules {
   /// The optional fields rows carry, or nil for none: then nothing beyond
   /// the default row is computed.
   var extraFields: ExtraFields? { get }
+
+  /// Storage for the next row's optional values: a row written and gone
+  /// hands its own back (``reuse(_:)``), so that rows written one after
+  /// another allocate none.
+  var spareEntries: [RowExtras.Entry] { get set }
 
   /// The message's preview, or nil when `message` cannot be shown as it is
   /// held (only texts kept as input bytes, which must be cleaned first).
@@ -182,6 +185,8 @@ extension RowRules {
     var extras: RowExtras?
     if let wanted = extraFields {
       var entries: [RowExtras.Entry] = []
+      swap(&entries, &spareEntries)
+      entries.removeAll(keepingCapacity: true)
       entries.reserveCapacity(wanted.fields.count)
       for field in wanted.fields {
         guard
@@ -200,6 +205,13 @@ extension RowRules {
 }
 
 extension RowRules {
+  /// Keeps the storage of a written row's optional values for the next
+  /// row; call it once the row is written, and the row's storage is free
+  /// as soon as the row goes.
+  mutating func reuse(_ extras: RowExtras?) {
+    if let extras { spareEntries = extras.entries }
+  }
+
   /// The value of the optional field `field` of a row made of these parts,
   /// nil for the fields every row has: where each optional field is
   /// declared, by the rule it calls and the kind of value it writes.
@@ -244,6 +256,7 @@ struct PlainRules: RowRules {
   let days: LocalDays
   let numbers: BadgeNumbers
   let extraFields: ExtraFields?
+  var spareEntries: [RowExtras.Entry] = []
 
   init(context: FormattingContext) {
     self.context = context

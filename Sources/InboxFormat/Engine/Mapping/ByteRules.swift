@@ -52,6 +52,11 @@ struct ByteRules: RowRules {
 
   var extraFields: ExtraFields? { strings.extraFields }
 
+  var spareEntries: [RowExtras.Entry] {
+    get { strings.spareEntries }
+    set { strings.spareEntries = newValue }
+  }
+
   @inline(__always)
   mutating func dateLabel(for date: Date) -> DateLabel {
     strings.dateLabel(for: date)

@@ -17,6 +17,7 @@ struct StringRules: RowRules {
   let placeholder: String
   let asciiInitials: [String?]
   let extraFields: ExtraFields?
+  var spareEntries: [RowExtras.Entry] = []
   /// The date style of `date` labels.
   let style: LabelStyle
   let badgeLimit: Int
