@@ -7,7 +7,10 @@
 # media type, headers, schema); then scrapes GET /metrics before and after a
 # few known requests, reads both with prometheus_client's parser (setup.sh
 # installs it) and checks that the request counts moved by exactly those;
-# then stops the server with SIGTERM and expects exit status 0.
+# then stops the server with SIGTERM and expects exit status 0. The
+# preview's operations (tagged `preview`) are left out: `serve` answers 404
+# there, and the preview's event stream never ends by itself; its tests
+# (PreviewEventsTests, Tests/Browser) check them.
 #
 # usage: Scripts/check-service.sh [MAX_EXAMPLES]   (default 300, about 30 s; CI uses the default)
 set -euo pipefail
@@ -29,7 +32,7 @@ status=0
 (cd "$scratch" && schemathesis run "http://127.0.0.1:$port/openapi.yaml" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance \
   --phases examples,coverage,fuzzing --max-examples "$examples" --seed 20220131 \
-  --request-timeout 10 --no-color) || status=$?
+  --request-timeout 10 --no-color --exclude-tag preview) || status=$?
 python3 - "$port" <<'PYTHON' || status=1
 import sys, urllib.error, urllib.request
 from prometheus_client.parser import text_string_to_metric_families

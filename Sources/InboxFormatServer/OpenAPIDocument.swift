@@ -231,6 +231,108 @@ paths:
             text/plain:
               schema: {type: string}
         default: {$ref: "#/components/responses/Problem"}
+  /:
+    get:
+      operationId: previewPage
+      tags: [preview]
+      summary: The preview's page (`inbox-format preview` only).
+      description: |
+        The Messages screen of the previewed file, one screen per locale; its script
+        asks `/events` for what to show. Answered only by `inbox-format preview`, to a
+        `Host` naming the address it is bound to, exactly (403 otherwise, and for a
+        request with no `Host` or two); `serve` answers 404. With a
+        `Content-Security-Policy` that lets the page load its own script, style sheet,
+        icon and events, and nothing else.
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
+  /preview.css:
+    get:
+      operationId: previewStyleSheet
+      tags: [preview]
+      summary: The page's style sheet (`inbox-format preview` only; `serve` answers 404).
+      responses:
+        "200":
+          description: The style sheet.
+          content:
+            text/css:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
+  /preview.js:
+    get:
+      operationId: previewScript
+      tags: [preview]
+      summary: The page's script (`inbox-format preview` only; `serve` answers 404).
+      responses:
+        "200":
+          description: The script.
+          content:
+            text/javascript:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
+  /favicon.svg:
+    get:
+      operationId: previewIcon
+      tags: [preview]
+      summary: The page's icon (`inbox-format preview` only; `serve` answers 404).
+      responses:
+        "200":
+          description: The icon.
+          content:
+            image/svg+xml:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
+  /events:
+    get:
+      operationId: previewEvents
+      tags: [preview]
+      summary: The preview's screens as server-sent events (`inbox-format preview` only).
+      description: |
+        A `render` event with every screen's rows at once, again after each reading of
+        the file, and again when the first label shown goes stale (never on a frozen
+        clock). A parameter left out keeps what the command was started with. Answered
+        only by `inbox-format preview`, under the page's `Host` rule; a request whose
+        `Origin` is another site's gets 403. `serve` answers 404.
+      parameters:
+        - name: locale
+          in: query
+          description: One screen per locale, separated by commas (at most 8).
+          schema: {type: string, examples: ["en-US,ar-EG"]}
+        - name: timeZone
+          in: query
+          description: IANA zone or fixed offset, as `POST /v1/rows` takes it.
+          schema: {type: string}
+        - name: hourCycle
+          in: query
+          description: Force a 12- or 24-hour clock.
+          schema: {type: string, enum: ["12", "24"]}
+        - name: dateStyle
+          in: query
+          description: How `date` is worded, as `POST /v1/rows` takes it.
+          schema: {type: string, enum: [standard, compact, relative]}
+        - name: offset
+          in: query
+          description: Seconds the page moved the clock, forward or back.
+          schema: {type: integer, minimum: -3155760000, maximum: 3155760000}
+        - name: start
+          in: query
+          description: The first row of the window asked for.
+          schema: {type: integer, minimum: 0, maximum: 2147483647}
+        - name: count
+          in: query
+          description: How many rows the window holds.
+          schema: {type: integer, minimum: 1, maximum: 500}
+      responses:
+        "200":
+          description: The event stream, until the client goes or the server stops.
+          content:
+            text/event-stream:
+              schema: {type: string}
+        default: {$ref: "#/components/responses/Problem"}
 components:
   parameters:
     RequestID:

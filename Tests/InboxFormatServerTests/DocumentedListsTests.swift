@@ -90,6 +90,29 @@ import Testing
     #expect(keys == RowField.all.map(\.name))
   }
 
+  /// `GET /events` (the preview's) documents the page's query, its
+  /// choices and its bounds.
+  @Test func theEventsQueryIsThePreviewsOwn() throws {
+    let lines = OpenAPIDocument.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex(of: "  /events:"))
+    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  /") || !$0.hasPrefix(" ") } ?? lines.endIndex
+    let block = Array(lines[start..<end])
+    var parameters: [(name: String, schema: Substring)] = []
+    for (index, line) in block.enumerated() {
+      guard line.hasPrefix("        - name: ") else { continue }
+      let schema = try #require(block[(index + 1)...].first { $0.contains("schema:") })
+      parameters.append((String(line.dropFirst("        - name: ".count)), schema))
+    }
+    #expect(parameters.map(\.name) == PreviewQuery.names)
+    func schema(_ name: String) -> Substring { parameters.first { $0.name == name }?.schema ?? "" }
+    #expect(Self.enumeration(schema("dateStyle")) == DateStyle.all.map(\.name))
+    #expect(Self.enumeration(schema("hourCycle")) == [HourCycle.twelveHour, .twentyFourHour].map(\.description))
+    #expect(schema("count").contains("maximum: \(PreviewConfiguration.largestWindow)"))
+    #expect(schema("start").contains("maximum: \(Int32.max)"))
+    let move = PreviewConfiguration.farthestMove
+    #expect(schema("offset").contains("minimum: -\(move), maximum: \(move)"))
+  }
+
   /// The page's selects offer the parsers' choices, and the locale's own
   /// hour cycle as the empty value.
   @Test func thePagesChoicesAreTheParsersOwn() {

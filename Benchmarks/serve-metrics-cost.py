@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""What `GET /metrics` costs `inbox-format serve`: the same server with
+metrics on (the default) and with --no-metrics, alternating wrk runs in one
+run, and the medians and their ratio.
+
+usage: Benchmarks/serve-metrics-cost.py [--rounds R] [--duration S] [--connections C] [--peers DIR] [--no-build]
+
+Both serve the 20-message page of the peers' make-corpus.py, POSTed as in
+serve-vs-node.py, with the access log on and standard error to a file, as
+deployed. Nobody scrapes /metrics meanwhile: the cost measured is the
+counting each request does.
+"""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+
+import servelib
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--duration", type=int, default=10, help="seconds of each wrk run")
+    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--peers", default=os.path.join(servelib.ROOT, "..", "shared", "peers"))
+    parser.add_argument("--no-build", action="store_true")
+    arguments = parser.parse_args()
+    if not arguments.no_build:
+        servelib.build()
+    with tempfile.TemporaryDirectory() as directory:
+        page = servelib.page(arguments.peers, 20, directory)
+        with open(page) as file:
+            script = servelib.plain_post_script(directory, file.read())
+        servers = {
+            "metrics on": servelib.Server(
+                "metrics on", servelib.serve_command(), os.path.join(directory, "on.log")),
+            "--no-metrics": servelib.Server(
+                "--no-metrics", servelib.serve_command(extra=["--no-metrics"]), os.path.join(directory, "off.log")),
+        }
+        try:
+            for server in servers.values():  # warm up: formatters, caches
+                servelib.wrk(server.url, script, 2, arguments.connections)
+            results = {name: [] for name in servers}
+            names = list(servers)
+            for round in range(arguments.rounds):
+                order = names if round % 2 == 0 else names[::-1]
+                for name in order:
+                    report = servelib.wrk(servers[name].url, script, arguments.duration, arguments.connections)
+                    if report["non2xx"] or sum(report["errors"].values()) or report["requests"] == 0:
+                        print(f"{name}: {report['non2xx']} answers not 2xx or 3xx, socket errors {report['errors']}",
+                              file=sys.stderr)
+                    results[name].append(report)
+                    print(f"round {round + 1} {name}: {report['rps']:.0f} req/s, p99 {report['p99']:.2f} ms",
+                          file=sys.stderr)
+        finally:
+            for server in servers.values():
+                server.stop()
+    medians = {name: {key: statistics.median(r[key] for r in reports) for key in ("rps", "p50", "p99")}
+               for name, reports in results.items()}
+    on, off = medians["metrics on"], medians["--no-metrics"]
+    print(f"\n20-message page, {arguments.connections} connections, {arguments.rounds} alternating rounds of "
+          f"{arguments.duration} s (medians; min–max req/s)")
+    print("| server | req/s | p50 | p99 |")
+    print("|---|---|---|---|")
+    for name, median in medians.items():
+        rps = [r["rps"] for r in results[name]]
+        print(f"| {name} | {median['rps']:,.0f} ({min(rps):,.0f}–{max(rps):,.0f}) | {median['p50']:.2f} ms | "
+              f"{median['p99']:.2f} ms |")
+    print(f"\nmetrics cost: {100 * (1 - on['rps'] / off['rps']):.1f}% of req/s (goal: at most 3%)")
+
+
+if __name__ == "__main__":
+    main()
