@@ -4,7 +4,8 @@ import InboxFormat
 
 /// Engine only (``MessageMapper``), decode only (``InboxDecoder``), encode
 /// only (``InboxEncoder``) and end to end (``InboxFormatter``, the command's
-/// path, also with every optional field), at 20, 1k and 100k messages; and a
+/// path, also with every optional field), at 20, 1k and 100k messages; a page
+/// through a service's kept formatter (``InboxFormatterCache``); and a
 /// Sendbird channel list through its mapping, at 1k and 100k. Allocations (and instructions, where the machine exposes CPU
 /// counters) are the steady metrics: the committed p90 thresholds
 /// (Thresholds/) hold them within 5%. Wall clock and memory are checked only
@@ -75,6 +76,21 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("end-to-end-every-field_\(count)", configuration: configuration(count)) { benchmark in
       for _ in benchmark.scaledIterations {
         try InboxFormatter(context: everyField).format(payload) { blackHole($0) }
+      }
+    }
+  }
+
+  // What a Swift service does per request with the library: the formatter
+  // kept for the request's settings (``InboxFormatterCache``), at the
+  // request's instant, a 20-message page of bytes in, the rows' bytes out.
+  // The service's own per-request cost (serve-vs-node.py) is the bound.
+  let formatters = InboxFormatterCache(capacity: 64)
+  let page = Corpus.payload(count: 20)
+  Benchmark("service-page_20", configuration: fewAllocations) { benchmark in
+    for iteration in benchmark.scaledIterations {
+      let context = Corpus.context.now(Corpus.now.addingTimeInterval(Double(iteration)))
+      _ = try page.withUnsafeBufferPointer { bytes in
+        try formatters.formatter(for: context).format(bytes: bytes) { blackHole($0) }
       }
     }
   }
