@@ -12,8 +12,6 @@ counting each request does.
 """
 import argparse
 import os
-import statistics
-import sys
 import tempfile
 
 import servelib
@@ -40,34 +38,15 @@ def main():
                 "--no-metrics", servelib.serve_command(extra=["--no-metrics"]), os.path.join(directory, "off.log")),
         }
         try:
-            for server in servers.values():  # warm up: formatters, caches
-                servelib.wrk(server.url, script, 2, arguments.connections)
-            results = {name: [] for name in servers}
-            names = list(servers)
-            for round in range(arguments.rounds):
-                order = names if round % 2 == 0 else names[::-1]
-                for name in order:
-                    report = servelib.wrk(servers[name].url, script, arguments.duration, arguments.connections)
-                    if report["non2xx"] or sum(report["errors"].values()) or report["requests"] == 0:
-                        print(f"{name}: {report['non2xx']} answers not 2xx or 3xx, socket errors {report['errors']}",
-                              file=sys.stderr)
-                    results[name].append(report)
-                    print(f"round {round + 1} {name}: {report['rps']:.0f} req/s, p99 {report['p99']:.2f} ms",
-                          file=sys.stderr)
+            results, medians = servelib.alternate(
+                servers, script, arguments.rounds, arguments.duration, arguments.connections)
         finally:
             for server in servers.values():
                 server.stop()
-    medians = {name: {key: statistics.median(r[key] for r in reports) for key in ("rps", "p50", "p99")}
-               for name, reports in results.items()}
     on, off = medians["metrics on"], medians["--no-metrics"]
     print(f"\n20-message page, {arguments.connections} connections, {arguments.rounds} alternating rounds of "
           f"{arguments.duration} s (medians; min–max req/s)")
-    print("| server | req/s | p50 | p99 |")
-    print("|---|---|---|---|")
-    for name, median in medians.items():
-        rps = [r["rps"] for r in results[name]]
-        print(f"| {name} | {median['rps']:,.0f} ({min(rps):,.0f}–{max(rps):,.0f}) | {median['p50']:.2f} ms | "
-              f"{median['p99']:.2f} ms |")
+    servelib.print_medians(results, medians)
     print(f"\nmetrics cost: {100 * (1 - on['rps'] / off['rps']):.1f}% of req/s (goal: at most 3%)")
 
 

@@ -11,7 +11,7 @@ Both serve the 20-message page from the peers' make-corpus.py, POSTed to
 cores, shared by wrk and the server: both servers meet the same conditions.
 inbox-format runs as deployed (access log on, standard error to a file).
 """
-import argparse, os, statistics, sys, tempfile, time
+import argparse, os, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import servelib
@@ -41,34 +41,15 @@ def main():
             "node-peer-server.js", ["node", os.path.join(arguments.peers, "node-peer-server.js"), "--port", str(node_port)],
             os.path.join(directory, "node.log"), port=node_port)
         try:
-            for server in servers.values():  # warm up: formatters, JIT
-                servelib.wrk(server.url, script, 2, arguments.connections)
-            results = {name: [] for name in servers}
-            names = list(servers)
-            for round in range(arguments.rounds):
-                order = names if round % 2 == 0 else names[::-1]
-                for name in order:
-                    report = servelib.wrk(servers[name].url, script, arguments.duration, arguments.connections)
-                    if report["non2xx"] or sum(report["errors"].values()) or report["requests"] == 0:
-                        print(f"{name}: {report['non2xx']} answers not 2xx or 3xx, socket errors {report['errors']}",
-                              file=sys.stderr)
-                    results[name].append(report)
-                    print(f"round {round + 1} {name}: {report['rps']:.0f} req/s, p50 {report['p50']:.2f} ms, "
-                          f"p99 {report['p99']:.2f} ms", file=sys.stderr)
+            results, medians = servelib.alternate(
+                servers, script, arguments.rounds, arguments.duration, arguments.connections)
         finally:
             for server in servers.values():
                 server.stop()
-    medians = {name: {key: statistics.median(r[key] for r in reports) for key in ("rps", "p50", "p99")}
-               for name, reports in results.items()}
     ours, node = medians["inbox-format serve"], medians["node-peer-server.js"]
     print(f"\n{arguments.messages}-message page, {arguments.connections} connections, 2 wrk threads, "
           f"{arguments.rounds} alternating rounds of {arguments.duration} s (medians; min–max req/s)")
-    print("| server | req/s | p50 | p99 |")
-    print("|---|---|---|---|")
-    for name, median in medians.items():
-        rps = [r["rps"] for r in results[name]]
-        print(f"| {name} | {median['rps']:,.0f} ({min(rps):,.0f}–{max(rps):,.0f}) | {median['p50']:.2f} ms | "
-              f"{median['p99']:.2f} ms |")
+    servelib.print_medians(results, medians)
     print(f"| inbox-format ÷ node | {ours['rps'] / node['rps']:.1f}× | {node['p50'] / ours['p50']:.1f}× lower | "
           f"{node['p99'] / ours['p99']:.1f}× lower |")
 

@@ -1,6 +1,6 @@
 """What the service scripts share: building, starting and stopping servers,
 running wrk and reading its report. Loopback only; every wait is bounded."""
-import os, re, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import os, re, signal, socket, statistics, subprocess, sys, tempfile, time, urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -191,3 +191,37 @@ def parse_wrk(output):
     for status, count in re.findall(r"^STATUS (\d+) (\d+)$", output, re.M):
         report["statuses"][int(status)] = int(count)
     return report
+
+
+def alternate(servers, script, rounds, duration, connections):
+    """wrk runs against each of `servers` (name: Server) in turn, the order
+    reversed every other round, after a short warm-up of each (formatters,
+    caches, JIT). Returns each server's reports, and the medians of their
+    req/s, p50 and p99."""
+    for server in servers.values():
+        wrk(server.url, script, 2, connections)
+    results = {name: [] for name in servers}
+    names = list(servers)
+    for round in range(rounds):
+        for name in names if round % 2 == 0 else names[::-1]:
+            report = wrk(servers[name].url, script, duration, connections)
+            if report["non2xx"] or sum(report["errors"].values()) or report["requests"] == 0:
+                print(f"{name}: {report['non2xx']} answers not 2xx or 3xx, socket errors {report['errors']}",
+                      file=sys.stderr)
+            results[name].append(report)
+            print(f"round {round + 1} {name}: {report['rps']:.0f} req/s, p50 {report['p50']:.2f} ms, "
+                  f"p99 {report['p99']:.2f} ms", file=sys.stderr)
+    medians = {name: {key: statistics.median(r[key] for r in reports) for key in ("rps", "p50", "p99")}
+               for name, reports in results.items()}
+    return results, medians
+
+
+def print_medians(results, medians):
+    """The table of `alternate`'s medians, with each server's range of req/s."""
+    print("| server | req/s | p50 | p99 |")
+    print("|---|---|---|---|")
+    for name, median in medians.items():
+        rps = [r["rps"] for r in results[name]]
+        print(f"| {name} | {median['rps']:,.0f} ({min(rps):,.0f}–{max(rps):,.0f}) | {median['p50']:.2f} ms | "
+              f"{median['p99']:.2f} ms |")
+

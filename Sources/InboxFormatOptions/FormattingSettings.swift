@@ -79,18 +79,19 @@ package struct FormattingSettings: Sendable {
 
   // MARK: The parsers
 
+  /// The hour cycles a setting can force, by their names (`12`, `24`).
+  package static let hourCycles: [HourCycle] = [.twelveHour, .twentyFourHour]
+
   /// `12` or `24`.
   package static func hourCycle(_ value: String) throws(OptionError) -> HourCycle {
-    switch value {
-    case HourCycle.twelveHour.description: .twelveHour
-    case HourCycle.twentyFourHour.description: .twentyFourHour
-    default: throw .notOneOf(value, expected: Self.hourCycleNames)
+    guard let cycle = hourCycles.first(where: { $0.description == value }) else {
+      throw .notOneOf(value, expected: Self.hourCycleNames)
     }
+    return cycle
   }
 
   /// `12 or 24`: what ``hourCycle(_:)`` takes.
-  package static let hourCycleNames = [HourCycle.twelveHour, .twentyFourHour].map(\.description)
-    .joined(separator: ", ", lastSeparator: " or ")
+  package static let hourCycleNames = hourCycles.map(\.description).joined(separator: ", ", lastSeparator: " or ")
 
   /// An integer from 1 to 999999999, in decimal digits: a preview length or
   /// a badge limit.

@@ -60,8 +60,11 @@ struct RowsEndpoint: Sendable {
     if settings.locale == nil, let header = request.headers[.acceptLanguage] {
       settings.locale = LanguageNegotiation.locale(for: header) { try? names.locale($0) }
     }
-    let now = settings.now ?? configuration.frozenNow ?? configuration.clock()
-    let formatContext = settings.applied(to: configuration.defaults).now(now)
+    // A request that names its instant has an answer that never changes.
+    let pinned = settings.now != nil
+    settings.now = settings.now ?? configuration.frozenNow ?? configuration.clock()
+    let formatContext = settings.applied(to: configuration.defaults)
+    let now = formatContext.now
     let formatter = formatters.formatter(
       for: formatContext,
       mapping: (query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
@@ -81,12 +84,12 @@ struct RowsEndpoint: Sendable {
     switch answer {
     case .json:
       response = try json(
-        payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: settings.now != nil,
+        payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: pinned,
         ifNoneMatch: request.headers[.ifNoneMatch], headers: &headers)
     case .ndjson(let contentType):
       headers[.contentType] = contentType
       headers[.cacheControl] =
-        settings.now != nil ? Caching.freshness(now: now, validUntil: nil, pinned: true).cacheControl : "no-cache"
+        pinned ? Caching.freshness(now: now, validUntil: nil, pinned: true).cacheControl : "no-cache"
       response = try await ndjson(
         payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
     }

@@ -10,27 +10,31 @@ import Testing
 /// and the row's keys. The documents are written by hand, for people; these
 /// tests keep them from drifting away from what the server takes.
 @Suite struct DocumentedListsTests {
-  /// The lines of `POST /v1/rows` in the OpenAPI document.
-  static let rowsLines: [Substring] = {
+  /// The lines of the path `path` (`/v1/rows`) in the OpenAPI document.
+  static func lines(of path: String) -> [Substring] {
     let lines = OpenAPIDocument.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-    let start = lines.firstIndex(of: "  /v1/rows:")!
-    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  /") } ?? lines.endIndex
+    guard let start = lines.firstIndex(of: "  \(path):") else { return [] }
+    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  /") || !$0.hasPrefix(" ") } ?? lines.endIndex
     return Array(lines[start..<end])
-  }()
+  }
 
-  /// The query parameters documented for `POST /v1/rows`, in order, with
-  /// the line of each one's schema.
-  static let queryParameters: [(name: String, schema: Substring)] = {
+  /// The query parameters documented for `path`, in order, with the line
+  /// of each one's schema.
+  static func queryParameters(of path: String) -> [(name: String, schema: Substring)] {
+    let block = lines(of: path)
     var parameters: [(String, Substring)] = []
-    for (index, line) in rowsLines.enumerated() {
+    for (index, line) in block.enumerated() {
       guard let name = line.trimmingPrefix("        - name: ").nilIfUnchanged(line),
-        rowsLines[index + 1].contains("in: query")
+        block[index + 1].contains("in: query"),
+        let schema = block[(index + 1)...].first(where: { $0.contains("schema:") })
       else { continue }
-      let schema = rowsLines[(index + 1)...].first { $0.contains("schema:") }!
       parameters.append((String(name), schema))
     }
     return parameters
-  }()
+  }
+
+  static let rowsLines = lines(of: "/v1/rows")
+  static let queryParameters = queryParameters(of: "/v1/rows")
 
   /// The words of the `enum: [...]` on `line`, quotes dropped.
   static func enumeration(_ line: Substring) -> [String]? {
@@ -53,7 +57,7 @@ import Testing
   @Test func theChoicesAreTheParsersOwn() throws {
     #expect(
       Self.enumeration(try #require(Self.schema(of: "hourCycle")))
-        == [HourCycle.twelveHour, .twentyFourHour].map(\.description))
+        == FormattingSettings.hourCycles.map(\.description))
     #expect(Self.enumeration(try #require(Self.schema(of: "dateStyle"))) == DateStyle.all.map(\.name))
     #expect(Self.enumeration(try #require(Self.schema(of: "map"))) == InputMapping.builtIns.map(\.name))
     for parameter in ["previewLength", "badgeLimit"] {
@@ -93,20 +97,11 @@ import Testing
   /// `GET /events` (the preview's) documents the page's query, its
   /// choices and its bounds.
   @Test func theEventsQueryIsThePreviewsOwn() throws {
-    let lines = OpenAPIDocument.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-    let start = try #require(lines.firstIndex(of: "  /events:"))
-    let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  /") || !$0.hasPrefix(" ") } ?? lines.endIndex
-    let block = Array(lines[start..<end])
-    var parameters: [(name: String, schema: Substring)] = []
-    for (index, line) in block.enumerated() {
-      guard line.hasPrefix("        - name: ") else { continue }
-      let schema = try #require(block[(index + 1)...].first { $0.contains("schema:") })
-      parameters.append((String(line.dropFirst("        - name: ".count)), schema))
-    }
+    let parameters = Self.queryParameters(of: "/events")
     #expect(parameters.map(\.name) == PreviewQuery.names)
     func schema(_ name: String) -> Substring { parameters.first { $0.name == name }?.schema ?? "" }
     #expect(Self.enumeration(schema("dateStyle")) == DateStyle.all.map(\.name))
-    #expect(Self.enumeration(schema("hourCycle")) == [HourCycle.twelveHour, .twentyFourHour].map(\.description))
+    #expect(Self.enumeration(schema("hourCycle")) == FormattingSettings.hourCycles.map(\.description))
     #expect(schema("count").contains("maximum: \(PreviewConfiguration.largestWindow)"))
     #expect(schema("start").contains("maximum: \(Int32.max)"))
     let move = PreviewConfiguration.farthestMove
@@ -126,7 +121,7 @@ import Testing
       }
     }
     #expect(options(of: "dateStyle") == DateStyle.all.map(\.name))
-    #expect(options(of: "hourCycle") == [""] + [HourCycle.twelveHour, .twentyFourHour].map(\.description))
+    #expect(options(of: "hourCycle") == [""] + FormattingSettings.hourCycles.map(\.description))
   }
 }
 

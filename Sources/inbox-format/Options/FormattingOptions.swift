@@ -29,7 +29,7 @@ struct FormattingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Force a 12- or 24-hour clock instead of the locale's.",
-      valueName: [HourCycle.twelveHour, .twentyFourHour].map(\.description).joined(separator: "|")))
+      valueName: FormattingSettings.hourCycles.map(\.description).joined(separator: "|")))
   var hourCycle: String?
 
   @Option(help: ArgumentHelp("Cut previews to N grapheme clusters, ending in '…'.", valueName: "N"))
@@ -94,7 +94,7 @@ struct FormattingOptions: ParsableArguments {
   func context(environment: ProcessEnvironment) throws -> FormattingContext {
     var settings = try settings()
     let base = FormattingContext(
-      now: try frozenNow(environment: environment) ?? environment.clock(),
+      now: try settings.now ?? sourceDateEpoch(environment) ?? environment.clock(),
       locale: settings.locale ?? LocaleName.environmentLocale { environment[$0] },
       timeZone: try settings.timeZone ?? environmentTimeZone(environment))
     // The locale and the zone are in place, the calendar made for the locale.
@@ -105,11 +105,13 @@ struct FormattingOptions: ParsableArguments {
   /// The instant `--now` or `SOURCE_DATE_EPOCH` freezes the clock at, or nil
   /// when neither does and the clock runs.
   func frozenNow(environment: ProcessEnvironment) throws -> Date? {
-    if let now = try settings(reading: { $0 == .now }).now { return now }
-    if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-      return try usable(Instant.sourceDateEpoch(epoch), "SOURCE_DATE_EPOCH=")
-    }
-    return nil
+    try settings(reading: { $0 == .now }).now ?? sourceDateEpoch(environment)
+  }
+
+  /// The instant `SOURCE_DATE_EPOCH` gives, or nil when it is not set.
+  private func sourceDateEpoch(_ environment: ProcessEnvironment) throws -> Date? {
+    guard let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty else { return nil }
+    return try usable(Instant.sourceDateEpoch(epoch), "SOURCE_DATE_EPOCH=")
   }
 
   /// `TZ`'s zone, else the system's.

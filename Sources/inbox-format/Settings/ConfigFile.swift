@@ -94,8 +94,9 @@ struct ConfigFile {
   }
 
   /// The parser's complaint on one line, with where: JSONSerialization
-  /// tells the offset, which becomes a line and a column (of bytes); Yams's
-  /// first line starts with them (the rest shows the line).
+  /// tells the offset, which becomes a line and a column as every input's
+  /// are (``InputLocation``); Yams's first line starts with them (the rest
+  /// shows the line).
   private static func describe(_ error: any Error, in bytes: [UInt8]) -> String {
     guard let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else {
       let line = String(describing: error).prefix { $0 != "\n" }
@@ -104,10 +105,7 @@ struct ConfigFile {
     guard let match = debug.firstMatch(of: /around character (\d+)/),
       let offset = Int(match.1), offset <= bytes.count
     else { return debug }
-    let before = bytes[..<offset]
-    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-    return "line \(line), column \(offset - lineStart + 1): \(debug)"
+    return "\(InputLocation(offset: offset, in: bytes)): \(debug)"
   }
 
   enum Format: String {

@@ -37,6 +37,9 @@ struct ServeSettings {
 
   /// The command, with every setting in effect.
   let serve: Serve
+  /// The formatting context of `serve`'s settings, resolved once while
+  /// they were checked.
+  let context: FormattingContext
   /// Where each setting came from.
   let sources: [ServeSetting: SettingSource]
   /// The config file's path and where that came from, if there is one.
@@ -84,17 +87,16 @@ struct ServeSettings {
       }
     }
 
-    func parse(_ layers: ArraySlice<Layer>) throws -> Serve {
+    func parse(_ layers: ArraySlice<Layer>) throws -> (Serve, FormattingContext) {
       let layered = layers.flatMap { $0.setting.arguments($0.value) }
       guard let serve = try InboxFormatCommand.parseAsRoot(head + layered + rest) as? Serve else {
         preconditionFailure("the arguments name serve")
       }
-      try serve.check(environment: environment)
-      return serve
+      return (serve, try serve.check(environment: environment))
     }
-    let serve: Serve
+    let (serve, context): (Serve, FormattingContext)
     do {
-      serve = try parse(layers[...])
+      (serve, context) = try parse(layers[...])
     } catch {
       // The first layer that makes the command fail is the one to name.
       _ = try parse([])
@@ -114,7 +116,7 @@ struct ServeSettings {
     var sources: [ServeSetting: SettingSource] = [:]
     for setting in ServeSetting.allCases { sources[setting] = given.contains(setting) ? .flag : .defaultValue }
     for layer in layers { sources[layer.setting] = layer.source }
-    return ServeSettings(serve: serve, sources: sources, config: config)
+    return ServeSettings(serve: serve, context: context, sources: sources, config: config)
   }
 
   /// The settings that `arguments` (those after `serve`) give: each word up

@@ -92,12 +92,13 @@ extension InboxFormatCommand {
     /// What `validate` cannot check: values against one another, once the
     /// environment and the config file have given theirs, and the
     /// formatting options against the environment's locale and zone.
-    func check(environment: ProcessEnvironment) throws {
+    /// Returns the formatting context, which serving then starts from.
+    func check(environment: ProcessEnvironment) throws -> FormattingContext {
       guard maxBodyMemory >= maxBodySize else {
         throw ValidationError(
           "--max-body-memory must be at least --max-body-size (\(maxBodySize)), not \(maxBodyMemory)")
       }
-      _ = try formatting.context(environment: environment)
+      return try formatting.context(environment: environment)
     }
 
     func run() async throws {
@@ -106,12 +107,12 @@ extension InboxFormatCommand {
         self, arguments: CommandLineArguments.strings, environment: ProcessEnvironment.current)
       settings.serve.listening.startLog()
       if printConfig { return try StandardOutput.write(Array(settings.table().utf8)) }
-      try await settings.serve.serve(environment: ProcessEnvironment.current)
+      try await settings.serve.serve(context: settings.context, environment: ProcessEnvironment.current)
     }
 
-    /// Serves with these settings until SIGTERM or SIGINT.
-    private func serve(environment: ProcessEnvironment) async throws {
-      let context = try formatting.context(environment: environment)
+    /// Serves with these settings, and `context` as they resolved it, until
+    /// SIGTERM or SIGINT.
+    private func serve(context: FormattingContext, environment: ProcessEnvironment) async throws {
       var configuration = ServerConfiguration(
         defaults: context, frozenNow: try formatting.frozenNow(environment: environment))
       configuration.maxBodySize = maxBodySize

@@ -413,22 +413,11 @@ struct JSONScanner {
   }
 
   /// Whether the bytes from `offset` spell `key`; the caller checks that
-  /// they exist. Keys of 4 to 16 bytes take two overlapping word loads.
+  /// they exist (``sameBytes(_:_:count:)``).
   @inline(__always)
   private func bytes(at offset: Int, equal key: StaticString) -> Bool {
     guard let address = bytes.baseAddress else { return false }
-    let contents = UnsafeRawPointer(address + offset)
-    let keyBytes = UnsafeRawPointer(key.utf8Start)
-    let count = key.utf8CodeUnitCount
-    func same<Word: FixedWidthInteger>(_: Word.Type, at index: Int) -> Bool {
-      contents.loadUnaligned(fromByteOffset: index, as: Word.self)
-        == keyBytes.loadUnaligned(fromByteOffset: index, as: Word.self)
-    }
-    switch count {
-    case 8...16: return same(UInt64.self, at: 0) && same(UInt64.self, at: count - 8)
-    case 4..<8: return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4)
-    default: return (0..<count).allSatisfy { same(UInt8.self, at: $0) }
-    }
+    return sameBytes(address + offset, key.utf8Start, count: key.utf8CodeUnitCount)
   }
 
   /// The byte at `offset`, or 0 past the end.
@@ -665,7 +654,8 @@ struct JSONScanner {
     var column: Int
   }
 
-  /// The line and column of `offset`.
+  /// The line and column of `offset`: the rule of
+  /// ``InputLocation/init(offset:in:)``, over the text after any byte order mark.
   ///
   /// Counts from the last location computed: forward when `offset` lies
   /// after it, so reporting many errors in input order stays linear

@@ -7,21 +7,13 @@ import Testing
 /// counted by the column kernels against counting every byte, numbers read
 /// without an overflow check on their first eighteen digits against
 /// `Int64`'s own reading, and a scalar skipped without the skip's stack
-/// against the same scalar skipped inside an array.
+/// against the same scalar skipped inside an array, and bytes compared by
+/// word loads against comparing them one by one.
 @Suite struct ScannerAcceleratorTests {
-  /// The rule of a location: one line per line feed before `offset`, and
-  /// one column per byte since the last one that is not a UTF-8
-  /// continuation byte.
+  /// The rule of a location (``InputLocation/init(offset:in:)``).
   static func ruleLocation(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-    var (line, column) = (1, 1)
-    for byte in bytes[..<offset] {
-      if byte == UInt8(ascii: "\n") {
-        (line, column) = (line + 1, 1)
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return (line, column)
+    let location = InputLocation(offset: offset, in: bytes)
+    return (location.line, location.column)
   }
 
   static let pieces: [String] = ["a", "é", "山", "😀", "\n", " ", "\"", "\r\n", "ab", "\u{7F}"]
@@ -145,6 +137,30 @@ import Testing
         }
       case (let alone, let inArray):
         Issue.record("\(text): \(alone) alone, \(inArray) in an array")
+      }
+    }
+  }
+
+  /// ``sameBytes(_:_:count:)`` against `elementsEqual`, at every length
+  /// from 0 to 40 (each branch and its edges), for equal bytes and for one
+  /// byte changed at each place.
+  @Test func sameBytesIsElementsEqual() {
+    var random = SplitMix(seed: 0x5A3E)
+    for count in 0...40 {
+      let first = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var changes: [[UInt8]] = [first]
+      for place in 0..<count {
+        var changed = first
+        changed[place] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+        changes.append(changed)
+      }
+      for second in changes {
+        // A byte past the end of each, so that an empty one has an address.
+        let (a, b) = (first + [0], second + [0])
+        let same = a.withUnsafeBytes { a in
+          b.withUnsafeBytes { b in sameBytes(a.baseAddress!, b.baseAddress!, count: count) }
+        }
+        #expect(same == first.elementsEqual(second), "\(count) bytes")
       }
     }
   }
