@@ -25,6 +25,9 @@ command -v xmllint > /dev/null || missing+=(libxml2-utils)
 command -v dpkg-shlibdeps > /dev/null || missing+=(dpkg-dev)
 command -v lintian > /dev/null || missing+=(lintian)
 command -v systemd-nspawn > /dev/null || missing+=(systemd-container)
+# The floors of Benchmarks/compare-peers.py: simdjson On-Demand, built with g++.
+command -v g++ > /dev/null || missing+=(g++)
+[ -f /usr/include/simdjson.h ] || missing+=(libsimdjson-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -158,7 +158,11 @@ public struct InboxFormatter: Sendable {
     while head.wantsMore, let piece = try read() { head.append(piece) }
     guard head.start == .ndjson else { return try format(head.bytes, skipInvalid: skipInvalid, write: write) }
     return try withoutActuallyEscaping(read) { read in
-      let lines = NDJSONPieces(head: head.bytes, read: read, goesPastBrokenLines: skipInvalid != nil)
+      // The head's buffer was reserved for a whole document (`expectedSize`):
+      // the lines start from a copy of what it holds, sized to it, so that no
+      // later growth of theirs copies that reservation.
+      let start = head.bytes.withUnsafeBufferPointer { [UInt8]($0) }
+      let lines = NDJSONPieces(head: start, read: read, goesPastBrokenLines: skipInvalid != nil)
       // Pieces are released as they are read: their messages go as `String`s.
       let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
       return try pipeline.run(input: noBytes, skipInvalid: skipInvalid, write: write) { messages in

@@ -22,8 +22,9 @@ enum StandardOutput {
 /// writes nothing at all, unless its output is too large to hold, and even
 /// then a JSON array is left unclosed, so it cannot pass for a result.
 struct HeldBackOutput {
-  /// Small enough that NDJSON streams of any length stay within a flat memory budget.
-  let limit = 8 << 20
+  /// Large enough for a page and a few thousand rows, small enough that
+  /// NDJSON of any length streams within a flat memory budget.
+  let limit = 1 << 20
   /// The chunks held, as they came (gathering them would copy them).
   private var held: [[UInt8]] = []
   private var heldCount = 0
