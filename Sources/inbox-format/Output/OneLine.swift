@@ -1,5 +1,6 @@
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 
 /// Makes text written by others (ArgumentParser's messages, which hold the
 /// user's words) safe for a one-line message: each argument it quotes is

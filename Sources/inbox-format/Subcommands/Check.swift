@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 
 extension InboxFormatCommand {
   /// `check`: a payload's rows against expected rows, for golden files and CI.
