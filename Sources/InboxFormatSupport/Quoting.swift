@@ -47,7 +47,11 @@ public func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
       pieces.append(piece)
       rest = rest.dropFirst(encoded.count)
     case .error(let length):
-      pieces += rest.prefix(length).map { "\\x{\(hexDigits($0))}" }
+      pieces += rest.prefix(length).map { byte in
+        var piece = ""
+        appendByteEscaped(byte, to: &piece)
+        return piece
+      }
       rest = rest.dropFirst(length)
       escaper.followsACharacter = false
     case .emptyInput:
@@ -126,7 +130,9 @@ public func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
   }
 }
 
-private func hexDigits(_ byte: UInt8) -> String {
+/// Appends a byte that is not part of valid UTF-8 as every message shows
+/// one: `\x{FF}`, two uppercase hex digits.
+public func appendByteEscaped(_ byte: UInt8, to result: inout String) {
   let digits = String(byte, radix: 16, uppercase: true)
-  return byte < 0x10 ? "0" + digits : digits
+  result += "\\x{" + (byte < 0x10 ? "0" + digits : digits) + "}"
 }

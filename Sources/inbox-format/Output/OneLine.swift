@@ -16,7 +16,7 @@ enum OneLine {
     var result = ""
     for scalar in text.unicodeScalars {
       if let byte = CommandLineArguments.byte(standingInFor: scalar) {
-        result += "\\x{\(String(byte, radix: 16, uppercase: true))}"
+        appendByteEscaped(byte, to: &result)
       } else if isHiddenInAMessage(scalar) {
         appendHiddenEscaped(scalar, to: &result)
       } else {
