@@ -31,10 +31,18 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "InboxFormat", dependencies: ["CInboxBytes"]),
+    // `packageAccess: false` leaves the library out of the package's access
+    // domain: it can declare nothing `package`, so the service, the preview,
+    // the options and the command build on its public API alone, and the
+    // compiler refuses anything else.
+    .target(name: "InboxFormat", dependencies: ["CInboxBytes", "InboxFormatSupport"], packageAccess: false),
+    // Plumbing below the library, shared by it, the options, the service and
+    // the command: the one escaper of messages and logs, the one JSON string
+    // rule, which locale names ICU reads, the bounded cache. Public API only.
+    .target(name: "InboxFormatSupport", packageAccess: false),
     // Option values, query parameters and environment variables, read into
     // a context: shared by the command and the service.
-    .target(name: "InboxFormatOptions", dependencies: ["InboxFormat"]),
+    .target(name: "InboxFormatOptions", dependencies: ["InboxFormat", "InboxFormatSupport"]),
     // The HTTP service behind `inbox-format serve`: a target of its own, so
     // that the library gains no server dependency. Not a product.
     .target(
@@ -42,6 +50,7 @@ let package = Package(
       dependencies: [
         "InboxFormat",
         "InboxFormatOptions",
+        "InboxFormatSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -65,6 +74,7 @@ let package = Package(
         "InboxFormat",
         "InboxFormatOptions",
         "InboxFormatServer",
+        "InboxFormatSupport",
         "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Configuration", package: "swift-configuration"),
@@ -72,8 +82,12 @@ let package = Package(
     ),
     .testTarget(
       name: "InboxFormatTests",
-      dependencies: ["GoldenCases", "InboxFormat", .product(name: "PropertyBased", package: "swift-property-based")]
+      dependencies: [
+        "GoldenCases", "InboxFormat", "InboxFormatSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
+    .testTarget(name: "InboxFormatSupportTests", dependencies: ["InboxFormatSupport"]),
     // The golden cases of Data/golden, read once for the test targets that run them.
     .target(name: "GoldenCases", dependencies: ["InboxFormat"], path: "Tests/GoldenCases"),
     .testTarget(
@@ -83,6 +97,7 @@ let package = Package(
         "InboxFormat",
         "InboxFormatOptions",
         "InboxFormatServer",
+        "InboxFormatSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -92,7 +107,7 @@ let package = Package(
     ),
     .testTarget(
       name: "inbox-formatTests",
-      dependencies: ["GoldenCases", "InboxFormat", "InboxFormatOptions", "inbox-format"],
+      dependencies: ["GoldenCases", "InboxFormat", "InboxFormatOptions", "InboxFormatSupport", "inbox-format"],
       resources: []
     ),
   ]

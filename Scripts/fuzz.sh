@@ -38,8 +38,8 @@ build=$root/${sanitizers//,/-}
 flags=(
   -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -parse-as-library -O -g -sanitize="$sanitizers"
-  # As SwiftPM names the package, so the command-line tool's files see the
-  # library's `package` declarations.
+  # As SwiftPM names the package: the files of InboxFormatOptions, built into
+  # the `options` harness, declare `package` API, which needs a package name.
   -package-name inbox_format
   # Keeps the standard library's debug preconditions, such as the bounds
   # checks of unsafe buffer subscripts, in the optimized build.
@@ -57,15 +57,21 @@ case "$kernel" in
 esac
 mkdir -p "$build/modules" "$root/corpus/$target" "$root/artifacts/$target"
 
-# The library as its own module, as SwiftPM builds it, with testing enabled
-# so that the harnesses reach the reader and the parser. Rebuilt only when a
-# source changed.
+# The library and the module below it (InboxFormatSupport) as their own
+# modules, as SwiftPM builds them, the library with testing enabled so that
+# the harnesses reach the reader and the parser. Rebuilt only when a source
+# changed.
+support_sources=$(find Sources/InboxFormatSupport -name '*.swift' | sort)
 library_sources=$(find Sources/InboxFormat -name '*.swift' | sort)
 # shellcheck disable=SC2086
 if [[ ! -f $build/InboxFormat.o ]] ||
-  [[ -n $(find Sources/InboxFormat Sources/CInboxBytes \( -name '*.swift' -o -name '*.h' \) -newer "$build/InboxFormat.o") ]]; then
-  echo "fuzz.sh: building the InboxFormat module" >&2
-  swiftc "${flags[@]}" -module-name InboxFormat -enable-testing -wmo \
+  [[ -n $(find Sources/InboxFormat Sources/InboxFormatSupport Sources/CInboxBytes \( -name '*.swift' -o -name '*.h' \) \
+    -newer "$build/InboxFormat.o") ]]; then
+  echo "fuzz.sh: building the InboxFormatSupport and InboxFormat modules" >&2
+  swiftc "${flags[@]}" -module-name InboxFormatSupport -wmo \
+    -emit-module -emit-module-path "$build/modules/InboxFormatSupport.swiftmodule" \
+    -emit-object -o "$build/InboxFormatSupport.o" $support_sources
+  swiftc "${flags[@]}" -module-name InboxFormat -enable-testing -wmo -I "$build/modules" \
     -emit-module -emit-module-path "$build/modules/InboxFormat.swiftmodule" \
     -emit-object -o "$build/InboxFormat.o" $library_sources
 fi
@@ -78,7 +84,7 @@ if [[ $target == options ]]; then
 fi
 echo "fuzz.sh: building fuzz-$target" >&2
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build/modules" \
-  "${harness[@]}" "$build/InboxFormat.o" -o "$build/fuzz-$target"
+  "${harness[@]}" "$build/InboxFormat.o" "$build/InboxFormatSupport.o" -o "$build/fuzz-$target"
 
 options=(-max_total_time="$seconds" -artifact_prefix="$root/artifacts/$target/" -print_final_stats=1
   -dict="Fuzz/$target.dict" -max_len=4096 -timeout=10)

@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 
 @testable import InboxFormat
 

@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// Everything that can go wrong when reading an inbox payload.
 ///
 /// Formatting never fails: every decoded message maps to a row. Only reading
@@ -175,7 +177,7 @@ extension InputLocation {
   /// byte since the last one that is not a UTF-8 continuation byte
   /// (10xxxxxx), which belongs to the scalar its lead byte counted. The
   /// reader's own locating accelerates this.
-  package init(offset: Int, in bytes: some Collection<UInt8>) {
+  public init(offset: Int, in bytes: some Collection<UInt8>) {
     var (line, column) = (1, 1)
     for byte in bytes.prefix(offset) {
       if byte == UInt8(ascii: "\n") {

@@ -118,7 +118,7 @@ public struct InboxFormatter: Sendable {
   /// Whether `bytes`, a whole input, is NDJSON, which
   /// ``format(reading:expectedSize:skipInvalid:write:)`` streams in bounded
   /// memory.
-  package static func isNDJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  public static func isNDJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var searched = 0
     return InputStart(bytes, isComplete: true, searched: &searched) == .ndjson
   }

@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 
 /// Formatters kept by their settings, for a service that formats for many
 /// viewers: the ICU work of a locale, zone and style is done once, and a

@@ -1,4 +1,5 @@
 public import Foundation
+import InboxFormatSupport
 
 /// A message as the backend sends it: one element of the payload's `items`.
 ///

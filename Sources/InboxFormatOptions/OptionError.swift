@@ -1,4 +1,5 @@
 import InboxFormat
+import InboxFormatSupport
 
 /// A setting that cannot be used: a value given as a command-line option, a
 /// query parameter or an environment variable.

@@ -1,5 +1,6 @@
 import Foundation
 package import InboxFormat
+import InboxFormatSupport
 
 /// A value of a row as `check` and `preview --expect` compare it: what a
 /// row's JSON holds.

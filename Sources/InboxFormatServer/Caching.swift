@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InboxFormatSupport
 
 /// The caching rule of `POST /v1/rows`: an answer holds as long as every
 /// label in it does.
@@ -58,7 +59,11 @@ func structuredStringList(_ strings: [String]) -> String {
       case "\"": member += "\\\""
       case "\\": member += "\\\\"
       case " "..."~": member.unicodeScalars.append(scalar)
-      default: member += "\\\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default:
+        // The messages' escape, its `\` escaped as an sf-string escapes one.
+        var escape = ""
+        appendHiddenEscaped(scalar, to: &escape)
+        member += "\\" + escape
       }
     }
     return member + "\""

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 import NIOCore
 import NIOHTTPTypes
 

@@ -76,7 +76,7 @@ extension RowsEndpoint {
           throw StreamedPayloadError()
         }
         var trailers: HTTPFields = [.eTag: hasher.tag(contentType: contentType, language: language)]
-        if let validUntil { trailers[.inboxValidUntil] = validUntil.utcTextRoundedDown }
+        if let validUntil { trailers[.inboxValidUntil] = InboxFormatter.utcText(roundingDown: validUntil) }
         skips.describe(in: &trailers)
         try await writer.finish(trailers)
       })

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import InboxFormat
+import InboxFormatSupport
 import Logging
 import NIOCore
 

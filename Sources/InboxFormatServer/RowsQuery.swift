@@ -1,6 +1,7 @@
 import Foundation
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 import Synchronization
 
 /// The query of `POST /v1/rows`: the command's formatting options under

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 package import Logging
 import Synchronization
 
@@ -157,7 +158,8 @@ final class LogSink: Sendable {
     let stamp = state.withLock { state in
       if now.tv_sec != state.second {
         state.second = now.tv_sec
-        state.stamp = String(Date(timeIntervalSince1970: Double(now.tv_sec)).utcTextRoundedDown.dropLast())
+        state.stamp = String(
+          InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: Double(now.tv_sec))).dropLast())
       }
       return state.stamp
     }

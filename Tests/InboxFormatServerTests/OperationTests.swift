@@ -422,8 +422,9 @@ import Testing
 
   @Test func httpDates() {
     #expect(Caching.httpDate(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
-    #expect(Date(timeIntervalSince1970: 1_643_670_000).utcTextRoundedDown == "2022-01-31T23:00:00Z")
-    #expect(Date(timeIntervalSince1970: 1_643_670_000.7).utcTextRoundedDown == "2022-01-31T23:00:00Z")
+    #expect(InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: 1_643_670_000)) == "2022-01-31T23:00:00Z")
+    #expect(
+      InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: 1_643_670_000.7)) == "2022-01-31T23:00:00Z")
   }
 
   @Test func freshnessRoundsDown() {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import InboxFormat
+import InboxFormatSupport
 import Logging
 import Testing
 

@@ -75,15 +75,4 @@ import Testing
     _ = cache.formatter(for: Pinned.context(locale: "en-US"))
     #expect(cache.statistics == .init(hits: 1, misses: 4, evictions: 2, count: 2, capacity: 2))
   }
-
-  @Test func theLeastRecentlyUsedEntryMakesRoom() {
-    let cache = BoundedCache<Int, Int>(capacity: 2)
-    _ = cache.value(for: 1) { 10 }
-    _ = cache.value(for: 2) { 20 }
-    _ = cache.value(for: 1) { 11 }  // kept: 1 is now the most recent
-    _ = cache.value(for: 3) { 30 }  // 2 goes
-    #expect(cache.count == 2)
-    #expect(cache.value(for: 1) { 12 } == 10)
-    #expect(cache.value(for: 2) { 21 } == 21)
-  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 import Testing
 
 /// Every kind of bad input, end to end through the built binary: refused

@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 
 // How one item of a payload becomes a message under a mapping: each field's
 // sources tried in order, the value each selects read as the field says.

@@ -38,9 +38,10 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
 
   /// The queries and options, read from ``document``.
   let fields: MappingFields
-  /// Whether this is the post's mapping, which the engine's reader follows
-  /// over the input's bytes without a tree (``InboxReader``).
-  package let isPost: Bool
+  /// Whether this is the post's mapping (``post``, or a document with its
+  /// fields), which is read straight from the input's bytes without a tree,
+  /// and with which ``InboxFormatter`` streams NDJSON in bounded memory.
+  public let isPost: Bool
 
   /// Reads a mapping from its JSON document.
   ///

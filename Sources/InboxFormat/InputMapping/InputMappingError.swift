@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// What can be wrong with a mapping's document (``InputMapping``).
 ///
 /// Each case names the key it is about, as a path into the document

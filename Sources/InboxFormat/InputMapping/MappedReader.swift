@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// Reads a payload one item at a time through a mapping (``InputMapping``):
 /// the items its `items` query selects, each made a message.
 ///

@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// A mapping's queries and options, read and checked once from its JSON
 /// document: the form the reader follows for every item.
 struct MappingFields: Sendable, Hashable {

@@ -4,16 +4,17 @@
 /// columns count them in the project's other messages; a message reads
 /// `position 14: expected "]" after the index`. A caller that names the
 /// query puts its name first: `mapping "name"[1]: position 14: …`.
-package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The 1-based position, in Unicode scalars, where the query stops being valid.
-  package var position: Int
+  public var position: Int
   /// What is wrong there, lower-case, with the query's own text quoted.
-  package var reason: String
+  public var reason: String
 
-  package init(position: Int, reason: String) {
+  public init(position: Int, reason: String) {
     self.position = position
     self.reason = reason
   }
 
-  package var description: String { "position \(position): \(reason)" }
+  /// `position 14: expected "]" after the index`.
+  public var description: String { "position \(position): \(reason)" }
 }

@@ -1,12 +1,14 @@
-/// What `inbox-format query` does, without its I/O: a query parsed once,
-/// then run on a document's bytes, the result written as JSON text.
-package struct JSONPathRun: Sendable {
+/// A JSONPath query (RFC 9535) as a mapping's queries are read, tried on a
+/// whole JSON document: what `inbox-format query` does, without its I/O. The
+/// query is parsed once, then run on a document's bytes, the result written
+/// as JSON text.
+public struct JSONPathRun: Sendable {
   private let query: JSONPathQuery
   private let environment: JSONPathEnvironment
 
   /// Parses `query`, with RFC 9535's functions and `viewer()`, which
   /// returns `viewer` as a string (Nothing when nil).
-  package init(query: String, viewer: String?) throws(JSONPathError) {
+  public init(query: String, viewer: String?) throws(JSONPathError) {
     self.query = try JSONPathQuery(query, functions: .standard.adding(.viewer))
     self.environment = JSONPathEnvironment(viewer: viewer.map { .string($0) })
   }
@@ -14,7 +16,7 @@ package struct JSONPathRun: Sendable {
   /// The selected nodes of the JSON text in `bytes` as one compact JSON
   /// array and a line feed: their values, or with `paths` their
   /// normalized paths. Throws when `bytes` is not one JSON value.
-  package func output(for bytes: UnsafeBufferPointer<UInt8>, paths: Bool) throws(InboxFormatError) -> [UInt8] {
+  public func output(for bytes: UnsafeBufferPointer<UInt8>, paths: Bool) throws(InboxFormatError) -> [UInt8] {
     let document = try JSONValue.read(from: bytes)
     let nodes = query.select(from: document, environment: environment)
     var output = ByteWriter(capacity: 256)

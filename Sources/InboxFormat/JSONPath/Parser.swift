@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// Reads a query's text by RFC 9535's ABNF (§2 and Appendix A), and checks
 /// its function calls against their declared types (§2.4.3).
 ///

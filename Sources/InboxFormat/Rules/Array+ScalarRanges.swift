@@ -1,6 +1,6 @@
 extension [ClosedRange<UInt32>] {
   /// Whether a sorted table of disjoint ranges contains `scalar`.
-  package func containsScalar(_ scalar: Unicode.Scalar) -> Bool {
+  func containsScalar(_ scalar: Unicode.Scalar) -> Bool {
     indexOfRange(containing: scalar.value) { $0 } != nil
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Date {
   /// The instant in RFC 3339, in UTC with `Z` and whole seconds, rounded up
@@ -6,12 +6,7 @@ extension Date {
   /// have at least four digits.
   var utcText: String { utcText(rounding: .up) }
 
-  /// The instant in RFC 3339, in UTC with `Z`, as the whole second it lies
-  /// in (rounded down): for an instant that must not be named later than
-  /// it is, such as when an answer goes stale, or a log line's time.
-  package var utcTextRoundedDown: String { utcText(rounding: .down) }
-
-  private func utcText(rounding: FloatingPointRoundingRule) -> String {
+  fileprivate func utcText(rounding: FloatingPointRoundingRule) -> String {
     let seconds = timeIntervalSince1970.rounded(rounding)
     let whole = seconds >= 9.2e18 ? Int64.max / 4 : seconds <= -9.2e18 ? Int64.min / 4 : Int64(seconds)
     let day = floorDivide(whole, by: secondsPerDay)
@@ -32,5 +27,19 @@ extension Date {
     }
     return "\(digits(year, 4))-\(digits(month, 2))-\(digits(dayOfMonth, 2))T\(digits(secondOfDay / 3600, 2)):"
       + "\(digits(secondOfDay / 60 % 60, 2)):\(digits(secondOfDay % 60, 2))Z"
+  }
+}
+
+extension InboxFormatter {
+  /// `instant` in RFC 3339, in UTC with `Z`, as the whole second it lies in
+  /// (rounded down), e.g. `2022-01-31T23:00:00Z`; years have at least four
+  /// digits.
+  ///
+  /// For a service that sends the instant a `format` call returns, when its
+  /// rows stop being true, in a header: rounded down, it is never later
+  /// than that instant. Rows write their `date_valid_until` in the same form,
+  /// rounded up.
+  public static func utcText(roundingDown instant: Date) -> String {
+    instant.utcText(rounding: .down)
   }
 }

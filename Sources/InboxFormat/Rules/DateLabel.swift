@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 
 // The date label: a time today, the word for yesterday, a weekday this
 // week, a short date before that; and the instant it stops being true.
@@ -300,15 +301,6 @@ func formattableLocale(_ locale: Locale) -> Locale {
   var components = Locale.Components(locale: canonical)
   components.numberingSystem = nil
   return Locale(components: components)
-}
-
-extension Locale {
-  /// Whether ICU reads this locale's name. It turns every well-formed BCP 47
-  /// tag of more than one subtag into its own form (`th_TH@numbers=thai`),
-  /// and hands back a tag it cannot read unchanged.
-  package var isReadByICU: Bool {
-    !identifier.contains("-") || Locale.identifier(.icu, from: identifier) != identifier
-  }
 }
 
 /// The words of the compact style: abbreviated weekdays, the month and day

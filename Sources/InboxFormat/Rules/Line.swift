@@ -55,7 +55,7 @@ func singleLine(_ text: String) -> String {
 /// Inside a row they would reorder what follows them, so a name could make
 /// the rest of the row read right to left; the row's text never keeps them.
 /// Isolates are removed too: unpaired, they spoof the same way.
-package func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
   case 0x202A...0x202E, 0x2066...0x2069: true
   default: false

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 import NIOCore
 import ServiceLifecycle
 
@@ -285,7 +286,7 @@ private struct Render: Sendable {
       screenObjects.append(object.text)
     }
     var object = JSONObject()
-    object.add("now", string: now.utcTextRoundedDown)
+    object.add("now", string: InboxFormatter.utcText(roundingDown: now))
     object.add("settings", json: settings)
     object.add("problem", json: problem.map { jsonStringLiteral($0) } ?? "null")
     object.add("screens", json: "[" + screenObjects.joined(separator: ",") + "]")

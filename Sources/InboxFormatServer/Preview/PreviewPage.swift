@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import InboxFormat
+import InboxFormatSupport
 import NIOCore
 
 /// The page of `inbox-format preview`: a frame, a style sheet and a script,

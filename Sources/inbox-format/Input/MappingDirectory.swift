@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 
 /// `serve --mappings DIR`: the mapping files of a directory, read once.
 enum MappingDirectory {

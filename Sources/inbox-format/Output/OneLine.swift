@@ -1,5 +1,6 @@
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 
 /// Makes text written by others (ArgumentParser's messages, which hold the
 /// user's words) safe for a one-line message: each argument it quotes is
@@ -15,7 +16,7 @@ enum OneLine {
     var result = ""
     for scalar in text.unicodeScalars {
       if let byte = CommandLineArguments.byte(standingInFor: scalar) {
-        result += "\\x{\(String(byte, radix: 16, uppercase: true))}"
+        appendByteEscaped(byte, to: &result)
       } else if isHiddenInAMessage(scalar) {
         appendHiddenEscaped(scalar, to: &result)
       } else {

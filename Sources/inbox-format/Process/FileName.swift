@@ -1,5 +1,6 @@
 import Glibc
 import InboxFormat
+import InboxFormatSupport
 
 /// A file name as the command received it: bytes, which need not be UTF-8.
 ///
@@ -19,7 +20,7 @@ struct FileName: Equatable {
   }
 
   /// The name for a message: `"in.json"`.
-  var quoted: String { InboxFormat.quoted(bytes: bytes) }
+  var quoted: String { InboxFormatSupport.quoted(bytes: bytes) }
 
   /// Whether the name is empty.
   var isEmpty: Bool { bytes.isEmpty }

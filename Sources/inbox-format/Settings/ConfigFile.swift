@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 import Synchronization
 
 /// `serve --config FILE`: a JSON or YAML object whose keys are the names of

@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 
 /// Where a setting in effect came from.
 enum SettingSource: Equatable, Sendable {

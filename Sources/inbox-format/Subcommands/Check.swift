@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InboxFormat
 import InboxFormatOptions
+import InboxFormatSupport
 
 extension InboxFormatCommand {
   /// `check`: a payload's rows against expected rows, for golden files and CI.
@@ -344,7 +345,7 @@ enum JUnitReport {
       case "\n": result += "&#10;"
       case "\t": result.unicodeScalars.append(scalar)
       case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        appendHiddenEscaped(scalar, to: &result)
       default: result.unicodeScalars.append(scalar)
       }
     }

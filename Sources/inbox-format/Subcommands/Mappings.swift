@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 
 extension InboxFormatCommand {
   /// `mappings`: the built-in mappings, or one of them as a file to start from.

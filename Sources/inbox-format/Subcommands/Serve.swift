@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InboxFormat
 import InboxFormatServer
+import InboxFormatSupport
 import Logging
 
 extension InboxFormatCommand {
@@ -187,7 +188,7 @@ struct ListeningOptions: ParsableArguments {
       try await runServer(configuration, logger: Logger(label: "inbox-format"))
     } catch {
       StandardError.write(
-        "inbox-format: cannot serve on \(InboxFormat.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))",
+        "inbox-format: cannot serve on \(InboxFormatSupport.quoted(host)) port \(port): \(OneLine.safe(String(describing: error)))",
         level: .error)
       throw ExitStatus.ioError
     }

@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 import Testing
 
 @testable import InboxFormat

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenCases
+import InboxFormatSupport
 import Testing
 
 @testable import InboxFormat

@@ -1,5 +1,6 @@
 import Foundation
 import InboxFormat
+import InboxFormatSupport
 import Testing
 
 /// A regular file is mapped instead of read (`OpenInput.mapped()`); it must

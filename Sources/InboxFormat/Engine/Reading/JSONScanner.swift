@@ -1,4 +1,5 @@
 internal import CInboxBytes
+import InboxFormatSupport
 
 #if canImport(Glibc)
   import Glibc

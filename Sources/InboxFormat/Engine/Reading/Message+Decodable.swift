@@ -1,4 +1,5 @@
 import Foundation
+import InboxFormatSupport
 
 // The Codable path, for callers that decode with `JSONDecoder` or another
 // `Decoder`. It accepts what `InboxDecoder` accepts for a message and gives

@@ -1,3 +1,5 @@
+import InboxFormatSupport
+
 /// The one writer of rows: JSON (compact, pretty) and NDJSON, byte for
 /// byte the same whatever the row's texts are held as.
 ///
@@ -186,20 +188,9 @@ func appendString(_ text: String, to output: inout ByteWriter) {
   output.append(UInt8(ascii: "\""))
 }
 
-/// Appends the contents of `text` as a JSON string literal holds them: runs
-/// of bytes that need no escape are copied whole, found eight bytes at a time.
-/// `value` as a JSON string literal, as rows write their texts: `"` and
-/// `\\` escaped, the controls below U+0020 as `\\n`, `\\r`, `\\t` or
-/// `\\u00XX`, everything else as it is (UTF-8, `/` and DEL included). The
-/// service's problem documents write their strings with it too.
-package func jsonStringLiteral(_ value: String) -> String {
-  var output = ByteWriter(capacity: value.utf8.count + 2)
-  output.append(UInt8(ascii: "\""))
-  appendEscaped(value, to: &output)
-  output.append(UInt8(ascii: "\""))
-  return String(decoding: output.takeBytes(), as: UTF8.self)
-}
-
+/// Appends the contents of `text` as a JSON string literal holds them, by
+/// the one rule (`jsonStringLiteral(_:)` of InboxFormatSupport): runs of
+/// bytes that need no escape are copied whole, found eight bytes at a time.
 func appendEscaped(_ text: String, to output: inout ByteWriter) {
   if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &output) }) == nil {
     let copy = Array(text.utf8)
@@ -220,9 +211,9 @@ private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout
       }
     }
     let byte = bytes[index]
-    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+    if isEscapedInJSON(byte) {
       output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-      appendEscape(for: byte, to: &output)
+      appendJSONEscape(for: byte) { output.append($0) }
       runStart = index + 1
     }
     index += 1
@@ -230,9 +221,10 @@ private func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout
   output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
 }
 
-/// Whether any byte of `word` is below 0x20, `"` or `\`.
+/// Whether any byte of `word` is one `isEscapedInJSON(_:)` escapes: below
+/// 0x20, `"` or `\`, exactly, eight bytes at once.
 @inline(__always)
-private func mayNeedEscape(_ word: UInt64) -> Bool {
+func mayNeedEscape(_ word: UInt64) -> Bool {
   let ones: UInt64 = 0x0101_0101_0101_0101
   let high: UInt64 = 0x8080_8080_8080_8080
   func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
@@ -240,19 +232,4 @@ private func mayNeedEscape(_ word: UInt64) -> Bool {
   // out of the "below 0x20" test, which would otherwise see them wrap.
   let below = (word &- 0x2020_2020_2020_2020) & ~word & high
   return below != 0 || hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-}
-
-private func appendEscape(for byte: UInt8, to output: inout ByteWriter) {
-  output.append(UInt8(ascii: "\\"))
-  switch byte {
-  case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
-  case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
-  case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
-  case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
-  default:
-    let hexDigits: StaticString = "0123456789abcdef"
-    output.append("u00")
-    output.append(hexDigits.utf8Start[Int(byte >> 4)])
-    output.append(hexDigits.utf8Start[Int(byte & 0xF)])
-  }
 }

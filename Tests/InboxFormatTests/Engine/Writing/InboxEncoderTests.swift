@@ -65,23 +65,4 @@ import Testing
     #expect(parsed?.first?["date"] as? String == rows[0].date)
     #expect(parsed?.last?["id"] as? String == "x-2")
   }
-
-  /// The one JSON string writer (rows, and the service's problems): what it
-  /// writes reads back as the same string, and only `"`, `\` and the C0
-  /// controls are escaped.
-  @Test func jsonStringLiteralsReadBackAsTheirStrings() throws {
-    let pieces = [
-      "a", "\"", "\\", "/", "\u{0}", "\n", "\r", "\t", "\u{1B}[2J", "\u{7F}", "\u{85}", "\u{2028}", "é", "😀",
-      "\u{202E}", " ",
-    ]
-    var random = SplitMix(seed: 0x750A)
-    for _ in 0..<500 {
-      let text = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
-      let literal = jsonStringLiteral(text)
-      let read = try JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed) as? String
-      #expect(read == text, "\(literal)")
-      #expect(!literal.unicodeScalars.contains { $0.value < 0x20 }, "\(literal)")
-      #expect(literal.contains("/") == text.contains("/") && literal.contains("\u{7F}") == text.contains("\u{7F}"))
-    }
-  }
 }

@@ -176,7 +176,7 @@ private func hasRightToLeft(_ text: String) -> Bool {
 ///
 /// The library already removes most of these from titles and previews; the
 /// view does not rely on it, since anything it writes reaches a terminal.
-package func terminalSafe(_ text: String) -> String {
+func terminalSafe(_ text: String) -> String {
   var safe = String.UnicodeScalarView()
   for scalar in text.unicodeScalars {
     switch scalar.properties.generalCategory {

@@ -1,6 +1,5 @@
+import InboxFormatSupport
 import Testing
-
-@testable import InboxFormat
 
 /// How values from outside appear in messages (``quoted(_:limit:)``).
 @Suite struct QuotingTests {

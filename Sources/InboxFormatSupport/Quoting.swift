@@ -16,7 +16,7 @@
 /// ```swift
 /// quoted("a\u{1B}[2Jb")  // "\"a\\u{1B}[2Jb\""
 /// ```
-package func quoted(_ value: String, limit: Int = 60) -> String {
+public func quoted(_ value: String, limit: Int = 60) -> String {
   var result = "\""
   var escaper = Escaper()
   for (index, scalar) in value.unicodeScalars.enumerated() {
@@ -33,7 +33,7 @@ package func quoted(_ value: String, limit: Int = 60) -> String {
 /// text as ``quoted(_:limit:)``, each byte of an invalid sequence as
 /// `\x{FF}`. A long name keeps its start and its end, which names the file,
 /// with `…` between them.
-package func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
+public func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
   var pieces: [String] = []
   var parser = Unicode.UTF8.ForwardParser()
   var iterator = bytes.makeIterator()
@@ -47,7 +47,11 @@ package func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
       pieces.append(piece)
       rest = rest.dropFirst(encoded.count)
     case .error(let length):
-      pieces += rest.prefix(length).map { "\\x{\(hexDigits($0))}" }
+      pieces += rest.prefix(length).map { byte in
+        var piece = ""
+        appendByteEscaped(byte, to: &piece)
+        return piece
+      }
       rest = rest.dropFirst(length)
       escaper.followsACharacter = false
     case .emptyInput:
@@ -61,7 +65,7 @@ package func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
 
 /// `text` cut after `limit` characters, the rest shown as `…`: for values
 /// written as they are, such as a number.
-package func shortened(_ text: String, limit: Int = 60) -> String {
+public func shortened(_ text: String, limit: Int = 60) -> String {
   text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) + "…" : text
 }
 
@@ -97,7 +101,7 @@ private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
 /// written as `\u{…}`, everything else as it is: for a line someone else
 /// wrote (a log line of a package, a parser's message), which no quotes
 /// delimit.
-package func escapingHidden(_ line: String) -> String {
+public func escapingHidden(_ line: String) -> String {
   if line.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return line }
   var result = ""
   for scalar in line.unicodeScalars {
@@ -111,14 +115,14 @@ package func escapingHidden(_ line: String) -> String {
 }
 
 /// Appends a scalar as every message escapes one: `\u{1B}`, uppercase hex.
-package func appendHiddenEscaped(_ scalar: Unicode.Scalar, to result: inout String) {
+public func appendHiddenEscaped(_ scalar: Unicode.Scalar, to result: inout String) {
   result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
 }
 
 /// Whether a scalar must be escaped to keep a message one visible line:
 /// controls, line and paragraph separators and format characters (Cf,
 /// which includes the bidi controls).
-package func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
+public func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
   if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return true }
   switch scalar.properties.generalCategory {
   case .lineSeparator, .paragraphSeparator, .format: return true
@@ -126,7 +130,9 @@ package func isHiddenInAMessage(_ scalar: Unicode.Scalar) -> Bool {
   }
 }
 
-private func hexDigits(_ byte: UInt8) -> String {
+/// Appends a byte that is not part of valid UTF-8 as every message shows
+/// one: `\x{FF}`, two uppercase hex digits.
+public func appendByteEscaped(_ byte: UInt8, to result: inout String) {
   let digits = String(byte, radix: 16, uppercase: true)
-  return byte < 0x10 ? "0" + digits : digits
+  result += "\\x{" + (byte < 0x10 ? "0" + digits : digits) + "}"
 }

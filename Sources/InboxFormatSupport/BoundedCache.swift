@@ -2,7 +2,8 @@ import Synchronization
 
 /// A dictionary that keeps at most `capacity` entries, dropping the one
 /// used longest ago to make room, safe to share between threads: the
-/// cache of ``InboxFormatterCache``, and of the names a service resolves.
+/// cache of the library's `InboxFormatterCache`, and of the names and rows
+/// the service keeps.
 ///
 /// Values are made outside the lock, so a slow one (a formatter builds ICU
 /// formatters) never holds up the others; two requests missing the
@@ -10,7 +11,7 @@ import Synchronization
 ///
 /// It counts its hits, misses and evictions under the same lock as its
 /// entries, so counting costs a look-up nothing more (``statistics``).
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Entry {
     var value: Value
     var lastUse: UInt64
@@ -24,15 +25,15 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     var evictions = 0
   }
 
-  package let capacity: Int
+  public let capacity: Int
   private let state = Mutex(State())
 
-  package init(capacity: Int) {
+  public init(capacity: Int) {
     self.capacity = max(1, capacity)
   }
 
   /// The value for `key`, made by `make` when it is not kept (and then kept).
-  package func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
+  public func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
     if let value = cached(key) { return value }
     let value = try make()
     keep(value, for: key)
@@ -40,12 +41,12 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
   }
 
   /// The value kept for `key`, if any.
-  package func kept(_ key: Key) -> Value? {
+  public func kept(_ key: Key) -> Value? {
     cached(key)
   }
 
   /// Keeps `value` for `key`, in place of any value kept for it.
-  package func keep(_ value: Value, for key: Key) {
+  public func keep(_ value: Value, for key: Key) {
     state.withLock { state in
       state.uses += 1
       if state.entries[key] == nil, state.entries.count >= capacity,
@@ -59,12 +60,12 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sen
   }
 
   /// How many entries are kept.
-  package var count: Int { state.withLock { $0.entries.count } }
+  public var count: Int { state.withLock { $0.entries.count } }
 
   /// Look-ups that found a value (``value(for:make:)``, ``kept(_:)``),
   /// those that did not, entries dropped to make room, and entries kept
   /// now, read together.
-  package var statistics: (hits: Int, misses: Int, evictions: Int, count: Int) {
+  public var statistics: (hits: Int, misses: Int, evictions: Int, count: Int) {
     state.withLock { ($0.hits, $0.misses, $0.evictions, $0.entries.count) }
   }
 
