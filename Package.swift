@@ -6,12 +6,15 @@ let package = Package(
   products: [
     .library(name: "InboxFormat", targets: ["InboxFormat"]),
     .executable(name: "inbox-format", targets: ["inbox-format"]),
+    // `serve` and `preview`, which `inbox-format` hands over to (execve):
+    // the only executable that links the HTTP server and its packages.
+    .executable(name: "inbox-format-server", targets: ["inbox-format-server"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Property-based tests only; no macros, so no swift-syntax to build.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-    // The service (`inbox-format serve`) only: the library depends on none of these.
+    // The service (`inbox-format-server`) only: the library and the command depend on none of these.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -68,16 +71,35 @@ let package = Package(
     .target(name: "CInboxBytes"),
     // timerfd(2), which Swift's Glibc module does not declare.
     .systemLibrary(name: "CTimerFD"),
-    .executableTarget(
-      name: "inbox-format",
+    // The command's subcommands and options, every one declared here (help,
+    // man pages and completions are whole), and all but `serve` and
+    // `preview` run here. No server dependency: a command that links none
+    // starts without the server's conformances to scan and relocations to make.
+    .target(
+      name: "InboxFormatCLI",
       dependencies: [
         "InboxFormat",
         "InboxFormatOptions",
-        "InboxFormatServer",
         "InboxFormatSupport",
         "CTimerFD",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `inbox-format`: `serve` and `preview` replace the process with
+    // `inbox-format-server`, found beside it.
+    .executableTarget(name: "inbox-format", dependencies: ["InboxFormatCLI"]),
+    // The same command with `serve` and `preview` running the server.
+    .executableTarget(
+      name: "inbox-format-server",
+      dependencies: [
+        "InboxFormat",
+        "InboxFormatOptions",
+        "InboxFormatCLI",
+        "InboxFormatServer",
+        "InboxFormatSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(
@@ -107,7 +129,10 @@ let package = Package(
     ),
     .testTarget(
       name: "inbox-formatTests",
-      dependencies: ["GoldenCases", "InboxFormat", "InboxFormatOptions", "InboxFormatSupport", "inbox-format"],
+      dependencies: [
+        "GoldenCases", "InboxFormat", "InboxFormatOptions", "InboxFormatCLI", "InboxFormatSupport", "inbox-format",
+        "inbox-format-server",
+      ],
       resources: []
     ),
   ]

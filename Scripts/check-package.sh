@@ -58,6 +58,7 @@ dpkg -i "$deb"
 
 step "the installed command"
 [ "$(command -v inbox-format)" = /usr/bin/inbox-format ] || die "inbox-format is not /usr/bin/inbox-format on PATH"
+[ -x /usr/libexec/inbox-format/inbox-format-server ] || die "/usr/libexec/inbox-format/inbox-format-server is not installed"
 installed_version=$(inbox-format --version)
 echo "inbox-format --version: $installed_version"
 [ "$installed_version" = "${version%-*}" ] || die "--version says $installed_version, the package $version"
@@ -112,7 +113,9 @@ ExecStart=/bin/sh -c '{ \
   curl -sS --data-binary @/root/messages.json -o /root/rows.json -w "rows %%{http_code}\\n" \
     "http://127.0.0.1:8081/v1/rows?now=2022-01-31T12:00:00Z&locale=en-US&timeZone=Europe/Paris"; \
   systemctl show -p ActiveState,SubState,User,NRestarts inbox-format; \
-  ps -o user=,cmd= -C inbox-format; \
+  main=$$(systemctl show -P MainPID inbox-format); \
+  echo "main process: $$(readlink /proc/$$main/exe)"; \
+  ps -o user=,cmd= -p "$$main"; \
   journalctl -u inbox-format -o cat --no-pager; } > /root/result 2>&1'
 ExecStartPost=/bin/systemctl poweroff --no-block
 UNIT
@@ -128,6 +131,10 @@ grep -qx 'ActiveState=active' "$result" && grep -qx 'healthz 200' "$result" \
   && grep -qx 'rows 200' "$result" \
   || die "the service did not start or answer under its unit (above; the console: $work/boot.log)"
 grep -qx 'User=inbox-format' "$result" || die "the service did not run as its dynamic user"
+# inbox-format serve hands its process over to the server executable: the
+# unit's main process (the one systemd signals) runs that.
+grep -qx 'main process: /usr/libexec/inbox-format/inbox-format-server' "$result" \
+  || die "the unit's main process is not the server executable"
 cmp "$boot/upper/root/rows.json" "$work/rows.json" || die "the service's rows differ from the command's"
 unmount_boot
 trap 'dpkg --purge inbox-format > /dev/null 2>&1 || true' EXIT

@@ -18,6 +18,9 @@ cd "$(dirname "$0")/.."
 examples="${1:-300}"
 scratch="$(mktemp -d)"  # schemathesis keeps its example database in the directory it runs in
 log="$scratch/serve.log"
+# Made here: the server's redirection makes it in the background job,
+# which the first look at it below may come before.
+: > "$log"
 .build/release/inbox-format serve --port 0 --locale en-US --time-zone Europe/Paris 2>"$log" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT

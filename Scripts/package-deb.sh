@@ -4,9 +4,12 @@
 #
 #   Scripts/package-deb.sh [OUTDIR]
 #
-# It holds the release binary (INBOX_FORMAT_BINARY, else .build/release/
-# inbox-format as Scripts/setup.sh builds it, built the same way if missing),
-# stripped, in /usr/bin; the man pages of Scripts/build-docs.sh --man (made
+# It holds the release binaries, stripped: the command (INBOX_FORMAT_BINARY,
+# else .build/release/inbox-format as Scripts/setup.sh builds it) in /usr/bin,
+# and the server executable that its serve and preview become
+# (inbox-format-server, beside the command's binary) in
+# /usr/libexec/inbox-format, where the command looks for it; both built as
+# setup.sh builds them if missing. Then the man pages of Scripts/build-docs.sh --man (made
 # when missing or older than the binary); the binary's own bash, zsh and fish
 # completions; the systemd unit (Packaging/inbox-format.service), with its
 # settings in /etc/default/inbox-format, a conffile written from serve's
@@ -30,15 +33,17 @@ die() {
 
 outdir=${1:-.build/deb}
 binary=${INBOX_FORMAT_BINARY:-.build/release/inbox-format}
+server_binary=$(dirname "$binary")/inbox-format-server
 revision=${PACKAGE_REVISION:-1}
 for tool in dpkg-deb dpkg-shlibdeps gzip python3 strip; do
   command -v "$tool" > /dev/null || die "$tool is missing (apt-get install dpkg-dev binutils python3)"
 done
 
-if [ ! -x "$binary" ]; then
-  [ -z "${INBOX_FORMAT_BINARY:-}" ] || die "INBOX_FORMAT_BINARY=$binary is not an executable file"
-  echo "package-deb.sh: $binary is missing; building it as Scripts/setup.sh does" >&2
+if [ ! -x "$binary" ] || [ ! -x "$server_binary" ]; then
+  [ -z "${INBOX_FORMAT_BINARY:-}" ] || die "INBOX_FORMAT_BINARY=$binary, or $server_binary beside it, is not an executable file"
+  echo "package-deb.sh: $binary or $server_binary is missing; building them as Scripts/setup.sh does" >&2
   swift build -c release --static-swift-stdlib --product inbox-format
+  swift build -c release --static-swift-stdlib --product inbox-format-server
 fi
 version=$("$binary" --version) || die "$binary --version failed"
 [[ "$version" =~ ^[0-9][A-Za-z0-9.+~]*$ ]] || die "'$version' (from $binary --version) is not a Debian upstream version"
@@ -55,10 +60,14 @@ root=$(mktemp -d)
 chmod 0755 "$root"
 trap 'rm -rf "$root"' EXIT
 
-# The binary, stripped as dh_strip strips (the debug information is most of
-# its size).
+# The binaries, stripped as dh_strip strips (the debug information is most
+# of their size). The server executable is no command of its own (no man
+# page, not on PATH): inbox-format serve and preview run it.
 install -D -m 0755 "$binary" "$root/usr/bin/inbox-format"
-strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/inbox-format"
+install -D -m 0755 "$server_binary" "$root/usr/libexec/inbox-format/inbox-format-server"
+for executable in usr/bin/inbox-format usr/libexec/inbox-format/inbox-format-server; do
+  strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/$executable"
+done
 
 mkdir -p "$root/usr/share/man/man1"
 for page in "$man"/*.1; do
@@ -101,11 +110,11 @@ commit=$(git rev-parse --short HEAD 2> /dev/null || echo "an unversioned tree")
 install -d "$root/DEBIAN"
 install -m 0755 Packaging/deb/postinst Packaging/deb/prerm Packaging/deb/postrm "$root/DEBIAN/"
 echo /etc/default/inbox-format > "$root/DEBIAN/conffiles"
-# The libraries the binary still links dynamically (the C and C++ runtimes),
+# The libraries the binaries still link dynamically (the C and C++ runtimes),
 # as dpkg-shlibdeps reads them; it wants a debian/control to exist.
 mkdir -p "$root/debian"
 echo "Source: inbox-format" > "$root/debian/control"
-shlibs=$(cd "$root" && dpkg-shlibdeps -O usr/bin/inbox-format 2>&1) || die "dpkg-shlibdeps failed: $shlibs"
+shlibs=$(cd "$root" && dpkg-shlibdeps -O usr/bin/inbox-format usr/libexec/inbox-format/inbox-format-server 2>&1) || die "dpkg-shlibdeps failed: $shlibs"
 depends=$(sed -n 's/^shlibs:Depends=//p' <<< "$shlibs")
 rm -rf "$root/debian"
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies of $binary: $shlibs"

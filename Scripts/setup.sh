@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what a fresh machine needs and builds inbox-format in release mode.
+# Installs what a fresh machine needs and builds inbox-format in release mode:
+# the command, and the server executable its serve and preview run
+# (inbox-format-server, beside it).
 # Swift 6 and the Swift packages come with the machine. For the service's
 # checks and benchmarks (Scripts/check-service.sh, Benchmarks/serve-*.py):
 # wrk, Debian's package, and schemathesis and prometheus-client (its text
@@ -66,3 +68,4 @@ fi
 # every start, a run begins in half the time (8 ms instead of 16 ms for
 # --version on this machine kind; a 20-message page 21 ms instead of 30).
 swift build -c release --static-swift-stdlib --product inbox-format
+swift build -c release --static-swift-stdlib --product inbox-format-server

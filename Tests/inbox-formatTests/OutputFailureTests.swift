@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import inbox_format
+@testable import InboxFormatCLI
 
 /// Standard output that will not take the output, end to end: a write that
 /// fails exits 74 with one line on standard error, a reader that went away

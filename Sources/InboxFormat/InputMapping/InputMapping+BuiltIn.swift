@@ -18,6 +18,10 @@ extension InputMapping {
     builtIn.name == BuiltInMapping.post.name ? post : reading(builtIn)
   }
 
+  /// The names of ``builtIns``, in their order, found without reading any
+  /// mapping: for a help text, which every run of a command makes.
+  public static let builtInNames: [String] = BuiltInMapping.all.map { $0.name }
+
   private static func reading(_ builtIn: BuiltInMapping) -> InputMapping {
     do {
       return try InputMapping(json: Array(builtIn.document.utf8), name: builtIn.name)

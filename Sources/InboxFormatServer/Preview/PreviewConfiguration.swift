@@ -1,4 +1,5 @@
 package import Foundation
+import InboxFormatOptions
 
 /// What `inbox-format preview` adds to the service: the file it shows and
 /// the screens shown until the page asks for others.
@@ -38,7 +39,7 @@ package struct PreviewConfiguration: Sendable {
   }
 
   /// The most screens side by side.
-  package static let mostLocales = 8
+  package static let mostLocales = PreviewLimits.mostLocales
   /// A file of at most this many rows goes to the page whole; a larger one
   /// as a window of rows (`start`, `count` of `GET /events`), so that the
   /// page holds only the rows in view.

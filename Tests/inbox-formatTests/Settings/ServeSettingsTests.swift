@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import inbox_format
+@testable import inbox_format_server
 
 /// `serve`'s options from `INBOX_FORMAT_*` variables and a `--config` file,
 /// as `serve --print-config` shows them and as a server uses them.

@@ -2,7 +2,7 @@ import Foundation
 import InboxFormat
 import Testing
 
-@testable import inbox_format
+@testable import InboxFormatCLI
 
 /// The watch loop driven by a script of file changes and a clock moved by
 /// hand: every rollover and change happens on cue, without sleeping.
