@@ -18,6 +18,10 @@ extension InputMapping {
     builtIn.name == BuiltInMapping.post.name ? post : reading(builtIn)
   }
 
+  /// The names of ``builtIns``, in their order, known without reading
+  /// the mappings: what a command's help lists.
+  public static let builtInNames: [String] = BuiltInMapping.all.map(\.name)
+
   private static func reading(_ builtIn: BuiltInMapping) -> InputMapping {
     do {
       return try InputMapping(json: Array(builtIn.document.utf8), name: builtIn.name)

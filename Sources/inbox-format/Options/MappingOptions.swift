@@ -9,7 +9,7 @@ struct MappingOptions: ParsableArguments {
     help: ArgumentHelp(
       "How to read the payload: a built-in mapping or a mapping file.",
       discussion: """
-        Built-in: \(InputMapping.builtIns.map(\.name).joined(separator: ", ")) (default post). \
+        Built-in: \(InputMapping.builtInNames.joined(separator: ", ")) (default post). \
         A name that is not a built-in is a file; `inbox-format mappings NAME` prints one to start from.
         """,
       valueName: "name|file"))

@@ -19,7 +19,7 @@ extension InboxFormatCommand {
     func validate() throws {
       if let name, InputMapping.builtIn(named: name) == nil {
         throw ValidationError(
-          "no built-in mapping \(quoted(name)); expected one of \(InputMapping.builtIns.map(\.name).joined(separator: ", "))"
+          "no built-in mapping \(quoted(name)); expected one of \(InputMapping.builtInNames.joined(separator: ", "))"
         )
       }
     }
