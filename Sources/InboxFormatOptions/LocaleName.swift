@@ -247,25 +247,26 @@ package enum LocaleName {
   ]
 
   /// The scripts CLDR has locales for (`Latn`, `Cyrl`, `Hant`).
-  private static let scriptsWithData = Set(
-    Locale.availableIdentifiers.compactMap { subtags(ofAvailable: $0).script.map(String.init) })
+  private static let scriptsWithData = Set(Locale.availableIdentifiers.compactMap { subtags(ofAvailable: $0).script })
 
   /// The languages ICU has CLDR data for.
-  private static let languagesWithData = Set(
-    Locale.availableIdentifiers.map { String(subtags(ofAvailable: $0).language) })
+  private static let languagesWithData = Set(Locale.availableIdentifiers.map { subtags(ofAvailable: $0).language })
 
   /// The language and script of an identifier of `Locale.availableIdentifiers`,
   /// read by the syntax ICU gives them all (`language[_Script][_REGION][_VARIANT]`:
   /// `sr_Latn_RS`, `ca_ES_VALENCIA`) in their UTF-8 bytes: what
   /// `Locale.Components` reads of them, without making a locale's
   /// components for each of a thousand identifiers on every start.
-  package static func subtags(ofAvailable identifier: String) -> (language: Substring, script: Substring?) {
-    let bytes = identifier.utf8
-    let languageEnd = bytes.firstIndex(of: UInt8(ascii: "_")) ?? bytes.endIndex
-    guard languageEnd < bytes.endIndex else { return (identifier[...], nil) }
-    let scriptStart = bytes.index(after: languageEnd)
-    let scriptEnd = bytes[scriptStart...].firstIndex(of: UInt8(ascii: "_")) ?? bytes.endIndex
-    let isScript = bytes.distance(from: scriptStart, to: scriptEnd) == 4
-    return (identifier[..<languageEnd], isScript ? identifier[scriptStart..<scriptEnd] : nil)
+  package static func subtags(ofAvailable identifier: String) -> (language: String, script: String?) {
+    var identifier = identifier
+    return identifier.withUTF8 { bytes in
+      let languageEnd = bytes.firstIndex(of: UInt8(ascii: "_")) ?? bytes.endIndex
+      let language = String(decoding: bytes[..<languageEnd], as: UTF8.self)
+      guard languageEnd < bytes.endIndex else { return (language, nil) }
+      let rest = bytes[(languageEnd + 1)...]
+      let scriptEnd = rest.firstIndex(of: UInt8(ascii: "_")) ?? rest.endIndex
+      let isScript = scriptEnd - rest.startIndex == 4
+      return (language, isScript ? String(decoding: rest[..<scriptEnd], as: UTF8.self) : nil)
+    }
   }
 }

@@ -12,8 +12,8 @@ import Testing
     for identifier in identifiers {
       let components = Locale.Components(identifier: identifier).languageComponents
       let read = LocaleName.subtags(ofAvailable: identifier)
-      #expect(String(read.language) == components.languageCode?.identifier, "\(identifier)")
-      #expect(read.script.map(String.init) == components.script?.identifier, "\(identifier)")
+      #expect(read.language == components.languageCode?.identifier, "\(identifier)")
+      #expect(read.script == components.script?.identifier, "\(identifier)")
     }
   }
 
