@@ -233,6 +233,15 @@ final class DateWords: Sendable {
     yesterdayWord.value
   }
 
+  /// How many of the formatters, weekday names, words and styles' words
+  /// were made: what the labels so far needed.
+  var madeCount: Int {
+    let made =
+      [timeFormatter.isMade, shortDateFormatter.isMade, yesterdayWord.isMade]
+      + [compact.isMade, relative.isMade, longDate.isMade] + weekdays.map(\.isMade)
+    return made.filter { $0 }.count
+  }
+
   /// The local days of the calendar year (and era) that holds `day`: its first
   /// day, and the first day of the next year.
   func yearDays(containing day: Int64) -> Range<Int64> {
