@@ -3,8 +3,9 @@ public import Foundation
 
 /// Turns API messages into inbox rows for one ``FormattingContext``.
 ///
-/// Building a mapper builds the context's formatters once; mapping a message
-/// then never fails and never reads the system clock, locale or time zone.
+/// A mapper makes each of the context's formatters once, the first time a
+/// row needs it, and keeps it; mapping a message never fails and never
+/// reads the system clock, locale or time zone.
 /// Mappers are values: share one across threads. ``now(_:)`` gives a mapper
 /// for another instant that keeps the formatters and what they made.
 ///

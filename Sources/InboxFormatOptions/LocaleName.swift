@@ -1,4 +1,5 @@
 package import Foundation
+import InboxFormatSupport
 
 /// Turns the locale names people, environments and requests use into
 /// locales whose labels come from CLDR data, never from the process.
@@ -222,16 +223,51 @@ package enum LocaleName {
   /// The numbering systems ICU has.
   private static let numberingSystems = Set(Locale.NumberingSystem.availableNumberingSystems.map(\.identifier))
 
-  /// ISO 3166 and UN M.49 regions, upper case.
-  private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
+  /// ISO 3166 and UN M.49 regions, upper case: `Locale.Region.isoRegions`,
+  /// written out, as ICU makes that list only by loading all its region
+  /// data, which would cost a start more than a page's labels. A test holds
+  /// the two equal; when an ICU update changes the list, print
+  /// `Locale.Region.isoRegions.map(\.identifier).sorted()` and copy it here.
+  package static let regions: Set<String> = [
+    "001", "002", "003", "005", "009", "011", "013", "014", "015", "017", "018", "019", "021", "029", "030", "034",
+    "035", "039", "053", "054", "057", "061", "142", "143", "145", "150", "151", "154", "155", "202", "419", "AC", "AD",
+    "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ", "BA", "BB", "BD", "BE",
+    "BF", "BG", "BH", "BI", "BJ", "BL", "BM", "BN", "BO", "BQ", "BR", "BS", "BT", "BV", "BW", "BY", "BZ", "CA", "CC",
+    "CD", "CF", "CG", "CH", "CI", "CK", "CL", "CM", "CN", "CO", "CP", "CQ", "CR", "CU", "CV", "CW", "CX", "CY", "CZ",
+    "DE", "DG", "DJ", "DK", "DM", "DO", "DZ", "EA", "EC", "EE", "EG", "EH", "ER", "ES", "ET", "EU", "EZ", "FI", "FJ",
+    "FK", "FM", "FO", "FR", "GA", "GB", "GD", "GE", "GF", "GG", "GH", "GI", "GL", "GM", "GN", "GP", "GQ", "GR", "GS",
+    "GT", "GU", "GW", "GY", "HK", "HM", "HN", "HR", "HT", "HU", "IC", "ID", "IE", "IL", "IM", "IN", "IO", "IQ", "IR",
+    "IS", "IT", "JE", "JM", "JO", "JP", "KE", "KG", "KH", "KI", "KM", "KN", "KP", "KR", "KW", "KY", "KZ", "LA", "LB",
+    "LC", "LI", "LK", "LR", "LS", "LT", "LU", "LV", "LY", "MA", "MC", "MD", "ME", "MF", "MG", "MH", "MK", "ML", "MM",
+    "MN", "MO", "MP", "MQ", "MR", "MS", "MT", "MU", "MV", "MW", "MX", "MY", "MZ", "NA", "NC", "NE", "NF", "NG", "NI",
+    "NL", "NO", "NP", "NR", "NU", "NZ", "OM", "PA", "PE", "PF", "PG", "PH", "PK", "PL", "PM", "PN", "PR", "PS", "PT",
+    "PW", "PY", "QA", "QO", "RE", "RO", "RS", "RU", "RW", "SA", "SB", "SC", "SD", "SE", "SG", "SH", "SI", "SJ", "SK",
+    "SL", "SM", "SN", "SO", "SR", "SS", "ST", "SV", "SX", "SY", "SZ", "TA", "TC", "TD", "TF", "TG", "TH", "TJ", "TK",
+    "TL", "TM", "TN", "TO", "TR", "TT", "TV", "TW", "TZ", "UA", "UG", "UM", "UN", "US", "UY", "UZ", "VA", "VC", "VE",
+    "VG", "VI", "VN", "VU", "WF", "WS", "XK", "YE", "YT", "ZA", "ZM", "ZW",
+  ]
 
   /// The scripts CLDR has locales for (`Latn`, `Cyrl`, `Hant`).
-  private static let scriptsWithData = Set(
-    Locale.availableIdentifiers.compactMap { Locale.Components(identifier: $0).languageComponents.script?.identifier })
+  private static let scriptsWithData = Set(Locale.availableIdentifiers.compactMap { subtags(ofAvailable: $0).script })
 
   /// The languages ICU has CLDR data for.
-  private static let languagesWithData = Set(
-    Locale.availableIdentifiers.compactMap {
-      Locale.Components(identifier: $0).languageComponents.languageCode?.identifier
-    })
+  private static let languagesWithData = Set(Locale.availableIdentifiers.map { subtags(ofAvailable: $0).language })
+
+  /// The language and script of an identifier of `Locale.availableIdentifiers`,
+  /// read by the syntax ICU gives them all (`language[_Script][_REGION][_VARIANT]`:
+  /// `sr_Latn_RS`, `ca_ES_VALENCIA`) in their UTF-8 bytes: what
+  /// `Locale.Components` reads of them, without making a locale's
+  /// components for each of a thousand identifiers on every start.
+  package static func subtags(ofAvailable identifier: String) -> (language: String, script: String?) {
+    var identifier = identifier
+    return identifier.withUTF8 { bytes in
+      let languageEnd = bytes.firstIndex(of: UInt8(ascii: "_")) ?? bytes.endIndex
+      let language = String(decoding: bytes[..<languageEnd], as: UTF8.self)
+      guard languageEnd < bytes.endIndex else { return (language, nil) }
+      let rest = bytes[(languageEnd + 1)...]
+      let scriptEnd = rest.firstIndex(of: UInt8(ascii: "_")) ?? rest.endIndex
+      let isScript = scriptEnd - rest.startIndex == 4
+      return (language, isScript ? String(decoding: rest[..<scriptEnd], as: UTF8.self) : nil)
+    }
+  }
 }

@@ -18,9 +18,9 @@ extension InputMapping {
     builtIn.name == BuiltInMapping.post.name ? post : reading(builtIn)
   }
 
-  /// The names of ``builtIns``, in their order, found without reading any
-  /// mapping: for a help text, which every run of a command makes.
-  public static let builtInNames: [String] = BuiltInMapping.all.map { $0.name }
+  /// The names of ``builtIns``, in their order, known without reading
+  /// the mappings: what a command's help lists.
+  public static let builtInNames: [String] = BuiltInMapping.all.map(\.name)
 
   private static func reading(_ builtIn: BuiltInMapping) -> InputMapping {
     do {

@@ -12,19 +12,17 @@ func unreadBadge(count: Int64, limit: Int, numbers: BadgeNumbers) -> String {
 }
 
 /// Whole numbers as the locale writes them (CLDR decimal pattern: its
-/// digits and its grouping, `1,234`, `١٬٢٣٤`), the first few made once.
+/// digits and its grouping, `1,234`, `١٬٢٣٤`), its format made for the
+/// first badge shown.
 final class BadgeNumbers: Sendable {
-  private let style: IntegerFormatStyle<Int64>
-  /// The text of 1, 2, … up to the badge limit or 999, whichever is smaller.
-  private let first: [String]
+  private let style: OnFirstUse<IntegerFormatStyle<Int64>>
 
-  init(locale: Locale, limit: Int) {
-    style = IntegerFormatStyle<Int64>(locale: formattableLocale(locale))
-    first = (1...max(1, min(limit, 999))).map { [style] in style.format(Int64($0)) }
+  init(locale: Locale) {
+    style = OnFirstUse { IntegerFormatStyle<Int64>(locale: formattableLocale(locale)) }
   }
 
   /// `number` (1 or more) in the locale's digits and grouping.
   func text(of number: Int64) -> String {
-    number >= 1 && number <= Int64(first.count) ? first[Int(number) - 1] : style.format(number)
+    style.value.format(number)
   }
 }

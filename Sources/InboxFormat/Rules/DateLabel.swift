@@ -152,8 +152,10 @@ func instant(_ seconds: Int64) -> Date {
 }
 
 /// The words and formats of date labels in one locale, calendar and hour
-/// cycle, from ICU's CLDR data, made once: the short time, the short date,
-/// the weekday names and the word for yesterday.
+/// cycle, from ICU's CLDR data: the short time, the short date, the
+/// weekday names, the word for yesterday and the words of the other
+/// styles. Each is made the first time a label needs it, then kept
+/// (``OnFirstUse``), so that labels cost only the words they show.
 ///
 /// Every formatter works in GMT on wall-clock time (a local minute or day
 /// written as the GMT instant that reads the same), which gives the same
@@ -164,43 +166,50 @@ func instant(_ seconds: Int64) -> Date {
 /// supplies the word for yesterday, between two fixed instants.
 final class DateWords: Sendable {
   /// The locale's CLDR short time, honouring the hour cycle: `9:45 AM`, `09:45`.
-  private let timeFormatter: DateFormatter
+  private let timeFormatter: OnFirstUse<DateFormatter>
   /// The locale's CLDR short date, in its calendar: `1/3/22`, `03/01/2022`.
-  private let shortDateFormatter: DateFormatter
+  private let shortDateFormatter: OnFirstUse<DateFormatter>
   /// The full weekday names, capitalized as at the start of a sentence,
   /// by local day number modulo 7 (day 0, 1970-01-01, was a Thursday).
-  private let weekdays: [String]
+  private let weekdays: [OnFirstUse<String>]
   /// The word for the day before today, capitalized as at the start of a
   /// sentence: `Yesterday`, `Hier`, `昨日`.
-  let yesterday: String
-  /// The words of the styles asked for at the start; the others are made
-  /// when a label needs them (``text(of:)``).
-  private let compact: CompactDateWords?
-  private let relative: RelativeDateWords?
-  private let longDate: LongDateWords?
-  /// The locale and calendar (in GMT) the words are made in.
-  private let locale: Locale
+  private let yesterdayWord: OnFirstUse<String>
+  /// The words of the other styles.
+  private let compact: OnFirstUse<CompactDateWords>
+  private let relative: OnFirstUse<RelativeDateWords>
+  private let longDate: OnFirstUse<LongDateWords>
+  /// The calendar (in GMT) the words are made in.
   private let calendar: Calendar
 
-  /// The words of `locale`, with those of the styles in `styles` beyond the standard one.
-  init(locale: Locale, calendar: Calendar, hourCycle: HourCycle?, styles: Set<LabelStyle> = []) {
+  /// The words of `locale`, in `calendar`, their times in `hourCycle` when given.
+  init(locale: Locale, calendar: Calendar, hourCycle: HourCycle?) {
     var calendar = calendar
     calendar.timeZone = wallClockZone
-    let locale = formattableLocale(locale)
-    let timeLocale = hourCycle.map { $0.applied(to: locale) } ?? locale
-
-    timeFormatter = Self.formatter(locale: timeLocale, calendar: calendar, date: .none, time: .short)
-    timeFormatter.honourExplicitHourCycle()
-    shortDateFormatter = Self.formatter(locale: locale, calendar: calendar, date: .short, time: .none)
-    yesterday = Self.yesterdayWord(locale: locale, calendar: calendar)
-    let weekdayStyle = Date.FormatStyle(
-      locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence
-    ).weekday(.wide)
-    weekdays = (0..<7).map { day in weekdayStyle.format(noon(ofLocalDay: Int64(day))) }
-    compact = styles.contains(.compact) ? CompactDateWords(locale: locale, calendar: calendar) : nil
-    relative = styles.contains(.relative) ? RelativeDateWords(locale: locale, calendar: calendar) : nil
-    longDate = styles.contains(.spoken) ? LongDateWords(locale: locale, calendar: calendar) : nil
-    self.locale = locale
+    // Made once, for whichever words are made first.
+    let formattable = OnFirstUse { formattableLocale(locale) }
+    timeFormatter = OnFirstUse { [calendar] in
+      let locale = formattable.value
+      let timeLocale = hourCycle.map { $0.applied(to: locale) } ?? locale
+      let formatter = Self.formatter(locale: timeLocale, calendar: calendar, date: .none, time: .short)
+      formatter.honourExplicitHourCycle()
+      return formatter
+    }
+    shortDateFormatter = OnFirstUse { [calendar] in
+      Self.formatter(locale: formattable.value, calendar: calendar, date: .short, time: .none)
+    }
+    yesterdayWord = OnFirstUse { [calendar] in Self.yesterdayWord(locale: formattable.value, calendar: calendar) }
+    weekdays = (0..<7).map { day in
+      OnFirstUse { [calendar] in
+        Date.FormatStyle(
+          locale: formattable.value, calendar: calendar, timeZone: wallClockZone,
+          capitalizationContext: .beginningOfSentence
+        ).weekday(.wide).format(noon(ofLocalDay: Int64(day)))
+      }
+    }
+    compact = OnFirstUse { [calendar] in CompactDateWords(locale: formattable.value, calendar: calendar) }
+    relative = OnFirstUse { [calendar] in RelativeDateWords(locale: formattable.value, calendar: calendar) }
+    longDate = OnFirstUse { [calendar] in LongDateWords(locale: formattable.value, calendar: calendar) }
     self.calendar = calendar
   }
 
@@ -210,14 +219,28 @@ final class DateWords: Sendable {
     case .time(let minute): time(atLocalMinute: minute)
     case .yesterday: yesterday
     case .weekday(let day): weekday(onLocalDay: day)
-    case .abbreviatedWeekday(let day):
-      (compact ?? CompactDateWords(locale: locale, calendar: calendar)).abbreviatedWeekday(onLocalDay: day)
+    case .abbreviatedWeekday(let day): compact.value.abbreviatedWeekday(onLocalDay: day)
     case .shortDate(let day): shortDate(onLocalDay: day)
-    case .monthDay(let day): (compact ?? CompactDateWords(locale: locale, calendar: calendar)).monthDay(onLocalDay: day)
-    case .longDate(let day): (longDate ?? LongDateWords(locale: locale, calendar: calendar)).longDate(onLocalDay: day)
-    case .now: (relative ?? RelativeDateWords(locale: locale, calendar: calendar)).now
-    case .minutesAgo(let count): (relative ?? RelativeDateWords(locale: locale, calendar: calendar)).minutesAgo(count)
+    case .monthDay(let day): compact.value.monthDay(onLocalDay: day)
+    case .longDate(let day): longDate.value.longDate(onLocalDay: day)
+    case .now: relative.value.now
+    case .minutesAgo(let count): relative.value.minutesAgo(count)
     }
+  }
+
+  /// The word for the day before today, capitalized as at the start of a
+  /// sentence: `Yesterday`, `Hier`, `昨日`.
+  var yesterday: String {
+    yesterdayWord.value
+  }
+
+  /// How many of the formatters, weekday names, words and styles' words
+  /// were made: what the labels so far needed.
+  var madeCount: Int {
+    let made =
+      [timeFormatter.isMade, shortDateFormatter.isMade, yesterdayWord.isMade]
+      + [compact.isMade, relative.isMade, longDate.isMade] + weekdays.map(\.isMade)
+    return made.filter { $0 }.count
   }
 
   /// The local days of the calendar year (and era) that holds `day`: its first
@@ -231,17 +254,17 @@ final class DateWords: Sendable {
 
   /// The time label of a local minute (minutes since 1970-01-01T00:00 local).
   func time(atLocalMinute minute: Int64) -> String {
-    timeFormatter.string(from: instant(minute * 60))
+    timeFormatter.value.string(from: instant(minute * 60))
   }
 
   /// The short date of a local day (days since 1970-01-01 local).
   func shortDate(onLocalDay day: Int64) -> String {
-    shortDateFormatter.string(from: noon(ofLocalDay: day))
+    shortDateFormatter.value.string(from: noon(ofLocalDay: day))
   }
 
   /// The full weekday name of a local day.
   func weekday(onLocalDay day: Int64) -> String {
-    weekdays[Int(day - floorDivide(day, by: 7) * 7)]
+    weekdays[Int(day - floorDivide(day, by: 7) * 7)].value
   }
 
   /// A formatter of CLDR's date and time styles; `calendar` carries the zone.
@@ -252,8 +275,12 @@ final class DateWords: Sendable {
     // Foundation's date formatters trap on some BCP 47 names with a
     // numbering system (`th-TH-u-nu-thai`) that their ICU form
     // (`th_TH@numbers=thai`) formats well.
-    formatter.locale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
-    formatter.calendar = calendar
+    let formatLocale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
+    formatter.locale = formatLocale
+    // Setting a calendar remakes ICU's formatter twice (for its name, then
+    // for its weeks), two thirds of what a formatter costs to make; the
+    // locale's own calendar is the one ICU makes it with unasked.
+    if !isOwnCalendar(calendar, of: formatLocale) { formatter.calendar = calendar }
     formatter.timeZone = calendar.timeZone
     formatter.dateStyle = date
     formatter.timeStyle = time
@@ -269,6 +296,16 @@ final class DateWords: Sendable {
     style.allowedFields = [.day]
     return style.format(anchor.addingTimeInterval(86_400))
   }
+}
+
+/// Whether a date formatter of `locale` formats in `calendar` without being
+/// given it: the locale's own kind of calendar, with its first weekday and
+/// its minimum days in a first week. A test holds the formatters' texts
+/// equal both ways for every locale ICU has.
+func isOwnCalendar(_ calendar: Calendar, of locale: Locale) -> Bool {
+  let own = locale.calendar
+  return own.identifier == calendar.identifier && own.firstWeekday == calendar.firstWeekday
+    && own.minimumDaysInFirstWeek == calendar.minimumDaysInFirstWeek
 }
 
 /// The zone of every formatter: GMT, on wall-clock times (see ``DateWords``).

@@ -260,11 +260,9 @@ struct PlainRules: RowRules {
 
   init(context: FormattingContext) {
     self.context = context
-    words = DateWords(
-      locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle,
-      styles: [.compact, .relative, .spoken])
+    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
     days = LocalDays(timeZone: context.timeZone)
-    numbers = BadgeNumbers(locale: context.locale, limit: context.badgeLimit)
+    numbers = BadgeNumbers(locale: context.locale)
     extraFields = ExtraFields(context.fields)
   }
 

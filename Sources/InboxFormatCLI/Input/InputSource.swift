@@ -66,7 +66,9 @@ final class OpenInput {
   private let displayName: String
   private let closesOnDeinit: Bool
   private let report: (String) -> Void
-  private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  /// Made by the first ``read()``: a regular file is mapped instead, and
+  /// a megabyte of zeros costs a page more than its labels.
+  private lazy var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
   /// What the descriptor was when opened (one fstat for every question below).
   private let status: stat?

@@ -32,6 +32,7 @@ import Testing
     #expect(
       InputMapping.builtIns.map(\.name)
         == ["post", "stream-chat", "sendbird", "matrix", "twilio", "intercom", "tdlib", "slack"])
+    #expect(InputMapping.builtInNames == InputMapping.builtIns.map(\.name))
     for builtIn in BuiltInMapping.all {
       let mapping = try InputMapping(json: Array(builtIn.document.utf8), name: builtIn.name)
       #expect(mapping.summary?.isEmpty == false, "\(builtIn.name)")

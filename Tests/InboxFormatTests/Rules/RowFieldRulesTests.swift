@@ -22,17 +22,23 @@ import Testing
       ("en-US", Int64.max, 999_999_999, "999,999,999+"), ("hi-IN", 123_456, 999_999, "1,23,456"),
     ] as [(String, Int64, Int, String)])
   func badges(locale: String, count: Int64, limit: Int, badge: String) {
-    let numbers = BadgeNumbers(locale: Locale(identifier: locale), limit: limit)
+    let numbers = BadgeNumbers(locale: Locale(identifier: locale))
     #expect(unreadBadge(count: count, limit: limit, numbers: numbers) == badge)
   }
 
-  /// The numbers made ahead are the ones made on demand.
-  @Test func badgeNumbersMadeAheadAreTheFormattersOwn() {
+  /// The engine's badges, remembered by count, are the rule's, the first
+  /// time and when remembered, below, at and above the limit.
+  @Test func rememberedBadgesAreTheRules() {
     for locale in ["en-US", "ar-EG", "fa-IR", "th-TH-u-nu-thai", "bn-BD"] {
-      let numbers = BadgeNumbers(locale: Locale(identifier: locale), limit: 999_999)
-      let style = IntegerFormatStyle<Int64>(locale: formattableLocale(Locale(identifier: locale)))
-      for number in [1, 2, 9, 10, 99, 500, 999, 1_000, 54_321] as [Int64] {
-        #expect(numbers.text(of: number) == style.format(number), "\(number) in \(locale)")
+      let context = Pinned.context(locale: locale).fields(RowField.all).badgeLimit(99)
+      let numbers = BadgeNumbers(locale: context.locale)
+      let counts: [Int64] = [-1, 0, 1, 2, 9, 10, 99, 100, 500, 54_321]
+      ContextTables(context: context).withStringRules { rules in
+        for count in counts + counts {
+          #expect(
+            rules.unreadBadge(count: count) == unreadBadge(count: count, limit: 99, numbers: numbers),
+            "\(count) in \(locale)")
+        }
       }
     }
   }

@@ -1,18 +1,17 @@
 import Foundation
 import Synchronization
 
-/// What the engine builds once for a context: the date words and formats,
-/// the initials of ASCII letters, and a pool of memos that keeps what each
-/// thread made for the threads after it. Shared by every thread that maps
-/// with the context; ``now(_:)`` gives one for another instant that shares
-/// all of it but today's date.
+/// What the engine keeps for a context: the date words and formats, the
+/// numbers of badges, and a pool of memos that keeps what each thread made
+/// for the threads after it. Shared by every thread that maps with the
+/// context; ``now(_:)`` gives one for another instant that shares all of
+/// it but today's date. Words, formatters and numbers are made the first
+/// time a row needs them (``DateWords``, ``BadgeNumbers``), initials of
+/// letters in each thread's memo: a page costs only the labels it shows.
 final class ContextTables: Sendable {
   let context: FormattingContext
   let words: DateWords
   let labeler: DateLabeler
-  /// The title case of each ASCII letter and digit in the context's locale
-  /// (`i` is `İ` in Turkish), indexed by byte; nil for other bytes.
-  let asciiInitials: [String?]
   /// The optional fields rows carry (nil: none, the default row).
   let extraFields: ExtraFields?
   /// The numbers of unread badges, when rows carry them.
@@ -22,17 +21,11 @@ final class ContextTables: Sendable {
   init(context: FormattingContext) {
     self.context = context
     extraFields = ExtraFields(context.fields)
-    // Only the words of the styles asked for are made (and for the standard
-    // style alone, no set of styles is).
-    var styles: Set<LabelStyle> = []
-    if context.dateStyle != .standard { styles.insert(context.dateStyle.style) }
-    if extraFields?.contains(.spokenDate) == true { styles.insert(.spoken) }
-    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle, styles: styles)
+    words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
     labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
-    asciiInitials = (0..<128).map { byte in initial(of: String(Unicode.Scalar(UInt8(byte))), locale: context.locale) }
     badgeNumbers =
       extraFields?.contains(.unreadBadge) == true
-      ? BadgeNumbers(locale: context.locale, limit: context.badgeLimit) : nil
+      ? BadgeNumbers(locale: context.locale) : nil
     pool = MemoPool()
   }
 
@@ -40,7 +33,6 @@ final class ContextTables: Sendable {
     context = tables.context.now(now)
     words = tables.words
     labeler = DateLabeler(now: now, days: LocalDays(timeZone: context.timeZone))
-    asciiInitials = tables.asciiInitials
     extraFields = tables.extraFields
     badgeNumbers = tables.badgeNumbers
     pool = tables.pool
@@ -84,6 +76,9 @@ struct MemoTables: Sendable {
   var times = Memo<Int64, String>(slots: 2048)
   /// Short dates by local day: the last few years' days never share a slot.
   var shortDates = Memo<Int64, String>(slots: 2048)
+  /// The initial of each ASCII letter and digit in the context's locale
+  /// (`i` is `İ` in Turkish), by its byte; nil for other bytes.
+  var asciiInitials = Memo<UInt32, String?>(slots: 128)
   /// Initials by pair of leading letters (``LeadingLetter``).
   var letterPairs = Memo<LetterPair, String>(slots: 1024)
   /// The initial of each letter written in two UTF-8 bytes.
@@ -95,6 +90,8 @@ struct MemoTables: Sendable {
   var displayNames: Memo<PackedNames, String>?
   /// The zone's offsets by UTC day, outside the labeler's table.
   var offsets = Memo<Int64, OffsetSpan>(slots: 64)
+  /// The unread badges of counts, when rows carry them; made when first needed.
+  var badges: Memo<Int64, String>?
   /// Labels of days before today in the other styles; made when first
   /// needed, so that the standard style allocates nothing more.
   var styledDays: Memo<StyledDay, DateLabel>?

@@ -15,7 +15,6 @@ struct StringRules: RowRules {
   let locale: Locale
   let previewLength: Int?
   let placeholder: String
-  let asciiInitials: [String?]
   let extraFields: ExtraFields?
   var spareEntries: [RowExtras.Entry] = []
   /// The date style of `date` labels.
@@ -30,7 +29,6 @@ struct StringRules: RowRules {
     locale = tables.context.locale
     previewLength = tables.context.previewLength
     placeholder = tables.context.untitledPlaceholder
-    asciiInitials = tables.asciiInitials
     extraFields = tables.extraFields
     style = tables.context.dateStyle.style
     badgeLimit = tables.context.badgeLimit
@@ -54,7 +52,12 @@ struct StringRules: RowRules {
   }
 
   mutating func unreadBadge(count: Int64) -> String {
-    InboxFormat.unreadBadge(count: count, limit: badgeLimit, numbers: badgeNumbers!)
+    guard let numbers = badgeNumbers else { return "" }
+    if memo.badges == nil { memo.badges = Memo(slots: 1024) }
+    if let badge = memo.badges?.peek(count) { return badge }
+    let badge = InboxFormat.unreadBadge(count: count, limit: badgeLimit, numbers: numbers)
+    memo.badges?.remember(badge, for: count)
+    return badge
   }
 
   /// The label of `date` in `style`.
@@ -215,7 +218,11 @@ struct StringRules: RowRules {
   private mutating func initial(of letter: LeadingLetter) -> String? {
     switch letter {
     case .none: return nil
-    case .scalar(let value) where value < 0x80: return asciiInitials[Int(value)]
+    case .scalar(let value) where value < 0x80:
+      let locale = self.locale
+      return memo.asciiInitials.value(for: value) {
+        InboxFormat.initial(of: String(Unicode.Scalar(UInt8(value))), locale: locale)
+      }
     case .scalar(let value):
       let locale = self.locale
       return memo.letters.value(for: value) {

@@ -51,7 +51,7 @@ import Testing
       for style in [LabelStyle.compact, .relative, .spoken] {
         let context = Pinned.context(now: Pinned.instant(nowText), locale: locale, timeZone: zone)
         let days = LocalDays(timeZone: context.timeZone)
-        let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil, styles: [style])
+        let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil)
         let labeler = DateLabeler(now: context.now, days: days)
         var memo = MemoTables()
         for step in 0..<600 {
