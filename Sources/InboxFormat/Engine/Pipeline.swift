@@ -12,8 +12,10 @@ struct Pipeline {
   /// Messages per batch: large enough to amortize handing work between
   /// threads, small enough to keep memory flat.
   static let batchSize = 2_048
-  /// Batches being made or waiting to be written at any time.
-  static let batchesInFlight = 4
+  /// Batches being made or waiting to be written at any time: one per core
+  /// of this machine kind and one being written keep both cores busy, and
+  /// each batch more holds its messages and rows in memory.
+  static let batchesInFlight = 3
 
   /// Runs the pipeline: `appendNext` reads messages (appending one, or
   /// returning false at the end), and `write` receives the output in order.

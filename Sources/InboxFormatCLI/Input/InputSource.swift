@@ -67,8 +67,10 @@ final class OpenInput {
   private let closesOnDeinit: Bool
   private let report: (String) -> Void
   /// Made by the first ``read()``: a regular file is mapped instead, and
-  /// a megabyte of zeros costs a page more than its labels.
-  private lazy var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  /// zeroing the buffer costs a page more than its labels. 256 KiB: reads
+  /// of it cost little next to the formatting, and NDJSON, which streams,
+  /// holds a few pieces of this size at once.
+  private lazy var buffer = [UInt8](repeating: 0, count: 256 << 10)
 
   /// What the descriptor was when opened (one fstat for every question below).
   private let status: stat?

@@ -2,8 +2,8 @@ import ArgumentParser
 import Configuration
 import Foundation
 import InboxFormat
-import InboxFormatSupport
 import InboxFormatCLI
+import InboxFormatSupport
 import Synchronization
 
 /// `serve --config FILE`: a JSON or YAML object whose keys are the names of
