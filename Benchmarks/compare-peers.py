@@ -89,10 +89,11 @@ def memory(title, command, rounds):
     """Runs `command` `rounds` times and reports the median time and the peak resident memory."""
     runs = [measured(command) for _ in range(rounds)]
     print(f"\n{title} ({rounds} runs)")
-    print("| command | median | peak resident memory (max of runs) |")
-    print("|---|---|---|")
+    print("| command | median | peak resident memory: median | min | max |")
+    print("|---|---|---|---|---|")
+    peaks = [m / (1 << 20) for _, m in runs]
     print(f"| inbox-format | {statistics.median(t for t, _ in runs) * 1000:.0f} ms | "
-          f"{max(m for _, m in runs) / (1 << 20):.1f} MiB |")
+          f"{statistics.median(peaks):.1f} MiB | {min(peaks):.1f} MiB | {max(peaks):.1f} MiB |")
 
 
 def main():
