@@ -11,7 +11,7 @@ struct Pipeline {
 
   /// Messages per batch: large enough to amortize handing work between
   /// threads, small enough to keep memory flat.
-  static let batchSize = 2_048
+  static let batchSize = 1_024
   /// Batches being made or waiting to be written at any time: one per core
   /// of this machine kind and one being written keep both cores busy, and
   /// each batch more holds its messages and rows in memory.
