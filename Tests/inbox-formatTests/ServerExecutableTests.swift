@@ -70,13 +70,15 @@ import Testing
   }
 
   /// The server is the process the command started (a supervisor's signals
-  /// reach it), and sees the environment the command was given, the
-  /// variables the command keeps from ICU included.
+  /// reach it), named as the command (`pgrep -x inbox-format` finds it),
+  /// and sees the environment the command was given, the variables the
+  /// command keeps from ICU included.
   @Test func theServerIsTheSameProcessWithTheSameEnvironment() async throws {
     let server = try ServerProcess(["serve", "--port", "0"], environment: ["LC_ALL": "de_DE.UTF-8"])
-    let executable = try FileManager.default.destinationOfSymbolicLink(
-      atPath: "/proc/\(server.process.processIdentifier)/exe")
+    let process = "/proc/\(server.process.processIdentifier)"
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "\(process)/exe")
     #expect(executable.hasSuffix("/inbox-format-server"))
+    #expect(try String(contentsOfFile: "\(process)/comm", encoding: .utf8) == "inbox-format\n")
     let answer = try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8))
     #expect(answer.head.contains("Content-Language: de-DE"))
     #expect(server.terminate() == (0, false))
