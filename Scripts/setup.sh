@@ -65,7 +65,6 @@ if ! echo "$schema_digest  $schema" | sha256sum --check --status 2> /dev/null; t
   }
 fi
 # Statically linked: without the dynamic linking of Foundation and ICU at
-# every start, a run begins in half the time (8 ms instead of 16 ms for
-# --version on this machine kind; a 20-message page 21 ms instead of 30).
+# every start, a run begins in half the time (docs/performance.md).
 swift build -c release --static-swift-stdlib --product inbox-format
 swift build -c release --static-swift-stdlib --product inbox-format-server
