@@ -24,7 +24,7 @@ enum Caching {
   /// compared weakly as RFC 9110 §13.1.2 says (`W/"x"` matches `"x"`).
   static func matches(ifNoneMatch: String, tag: String) -> Bool {
     for candidate in ifNoneMatch.split(separator: ",") {
-      var value = candidate.trimmingCharacters(in: .whitespaces)
+      var value = candidate.trimmingOptionalWhitespace
       if value == "*" { return true }
       if value.hasPrefix("W/") { value.removeFirst(2) }
       if value == tag { return true }

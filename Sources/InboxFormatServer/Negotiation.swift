@@ -20,11 +20,11 @@ enum LanguageNegotiation {
     for element in header.split(separator: ",").prefix(mostRanges) {
       let parts = element.split(separator: ";")
       guard let first = parts.first else { continue }
-      let tag = first.trimmingCharacters(in: .whitespaces)
+      let tag = first.trimmingOptionalWhitespace
       guard isLanguageRange(tag) else { continue }
       var quality = 1000
       for parameter in parts.dropFirst() {
-        let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+        let trimmed = parameter.trimmingOptionalWhitespace
         guard trimmed.lowercased().hasPrefix("q=") else { continue }
         guard let value = qualityValue(trimmed.dropFirst(2)) else {
           quality = -1
@@ -92,12 +92,12 @@ enum MediaTypes {
   static func isReadable(_ contentType: String?) -> Bool {
     guard let contentType else { return true }
     let parts = contentType.split(separator: ";")
-    guard let type = parts.first?.trimmingCharacters(in: .whitespaces).lowercased(), readable.contains(type) else {
+    guard let type = parts.first?.trimmingOptionalWhitespace.lowercased(), readable.contains(type) else {
       return false
     }
     for parameter in parts.dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        $0.trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
       }
       if pair.count == 2, pair[0] == "charset", !["utf-8", "utf8", "us-ascii"].contains(pair[1]) { return false }
     }
@@ -112,16 +112,16 @@ enum MediaTypes {
   /// (`type/subtype`, then `type/*`, then `*/*`); the higher quality wins,
   /// then the more specific match, then the one written first, then JSON.
   static func answer(for accept: String?) -> Answer? {
-    guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .json }
+    guard let accept, !accept.trimmingOptionalWhitespace.isEmpty else { return .json }
     var ranges: [(type: String, subtype: String, quality: Int)] = []
     for element in accept.split(separator: ",").prefix(64) {
       let parts = element.split(separator: ";")
-      guard let range = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else { continue }
+      guard let range = parts.first?.trimmingOptionalWhitespace.lowercased() else { continue }
       let halves = range.split(separator: "/", omittingEmptySubsequences: false)
       guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { continue }
       var quality = 1000
       for parameter in parts.dropFirst() {
-        let trimmed = parameter.trimmingCharacters(in: .whitespaces)
+        let trimmed = parameter.trimmingOptionalWhitespace
         if trimmed.lowercased().hasPrefix("q=") {
           quality = LanguageNegotiation.qualityValue(trimmed.dropFirst(2)) ?? 0
         }
@@ -157,5 +157,19 @@ enum MediaTypes {
     case json
     /// NDJSON under this media type, streamed: validators come as trailers.
     case ndjson(contentType: String)
+  }
+}
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+  /// The text without HTTP's optional whitespace at either end: spaces and
+  /// horizontal tabs (RFC 9110 §5.6.3), all that a header value's lists and
+  /// parameters put around their elements. Other white space is part of the
+  /// element, as HTTP reads it.
+  var trimmingOptionalWhitespace: String {
+    let isOptionalWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    guard let first = utf8.firstIndex(where: { !isOptionalWhitespace($0) }),
+      let last = utf8.lastIndex(where: { !isOptionalWhitespace($0) })
+    else { return "" }
+    return String(self[first...last])
   }
 }

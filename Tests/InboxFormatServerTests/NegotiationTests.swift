@@ -89,6 +89,20 @@ import Testing
     #expect(LanguageNegotiation.qualityValue("") == nil)
   }
 
+  /// HTTP's optional whitespace around a list's elements and parameters
+  /// is spaces and tabs (RFC 9110 §5.6.3); other white space belongs to
+  /// the element.
+  @Test func optionalWhitespaceIsSpacesAndTabs() {
+    let header = " \tapplication/json \t; charset=utf-8\t"
+    #expect(header.trimmingOptionalWhitespace == "application/json \t; charset=utf-8")
+    #expect(" \t ".trimmingOptionalWhitespace == "")
+    #expect("\u{A0}text/plain\u{2003}".trimmingOptionalWhitespace == "\u{A0}text/plain\u{2003}")
+    #expect(MediaTypes.isReadable("\tapplication/json ; charset = UTF-8 "))
+    #expect(!MediaTypes.isReadable("application/json\u{A0}"))
+    #expect(!MediaTypes.isReadable("application/json; charset=latin1"))
+    #expect(Caching.matches(ifNoneMatch: " W/\"x\" ,\t\"y\"", tag: "\"y\""))
+  }
+
   @Test func lookupTriesShorterTags() {
     var tried: [String] = []
     let locale = LanguageNegotiation.locale(for: "zh-Hant-TW-u-nu-xxx") { tag in
