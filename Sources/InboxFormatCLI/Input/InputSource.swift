@@ -66,8 +66,8 @@ final class OpenInput {
   private let displayName: String
   private let closesOnDeinit: Bool
   private let report: (String) -> Void
-  /// Made by the first ``read()``: a regular file is mapped instead, and
-  /// zeroing the buffer costs a page more than its labels. 256 KiB: reads
+  /// Made by the first ``read()``: a regular file is mapped instead and
+  /// never needs it, and a page should not pay for zeroing it. 256 KiB: reads
   /// of it cost little next to the formatting, and NDJSON, which streams,
   /// holds a few pieces of this size at once.
   private lazy var buffer = [UInt8](repeating: 0, count: 256 << 10)
