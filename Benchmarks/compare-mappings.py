@@ -2,6 +2,9 @@
 """Times mapped payloads against the same data in the post's shape, and
 against what a shell user writes today (jq reshaping, then the command),
 alternating the commands round by round in one run; prints medians and ratios.
+Each shape is also read by its floor, Benchmarks/mapped-floor.cpp (simdjson
+On-Demand reading the fields the shape's mapping reads, nothing formatted),
+so that the ratio between two shapes can be set against the floor's own.
 
 usage: Benchmarks/compare-mappings.py [--items N] [--rounds R] [--peers DIR] [--no-build]
 
@@ -58,6 +61,9 @@ def main():
         glue = os.path.join(arguments.peers, "sendbird-glue.jq")
         # The same data in the post's shape: the peer corpus reshaped once by the glue.
         peer_post = write(os.path.join(directory, "peer-post.json"), ["jq", "-c", "-f", glue, peer])
+        floor = os.path.join(directory, "mapped-floor")
+        subprocess.run(["g++", "-O3", "-march=native", os.path.join(HERE, "mapped-floor.cpp"), "-lsimdjson",
+                        "-o", floor], check=True)
         commands = {
             "post shape": ([BINARY] + PINNED + [post], False),
             "--map sendbird": ([BINARY] + PINNED + ["--map", "sendbird", "--viewer", "me", sendbird], False),
@@ -67,11 +73,18 @@ def main():
                 [BINARY] + PINNED + ["--map", "sendbird", "--viewer", "me", "--skip-invalid", peer], False),
             "jq glue | inbox-format (peer corpus)": (
                 f"jq -c -f {glue} {peer} | {BINARY} {' '.join(PINNED)}", True),
+            "floor: post shape": ([floor, "post", post], False),
+            "floor: sendbird": ([floor, "sendbird", sendbird], False),
+            "floor: stream-chat": ([floor, "stream-chat", stream], False),
+            "floor: post shape (peer corpus)": ([floor, "post", peer_post], False),
+            "floor: sendbird (peer corpus)": ([floor, "sendbird", peer], False),
         }
         sizes = {name: os.path.getsize(path) for name, path in
                  [("post shape", post), ("--map sendbird", sendbird), ("--map stream-chat", stream),
                   ("post shape (peer corpus, reshaped once)", peer_post),
-                  ("--map sendbird (peer corpus)", peer), ("jq glue | inbox-format (peer corpus)", peer)]}
+                  ("--map sendbird (peer corpus)", peer), ("jq glue | inbox-format (peer corpus)", peer),
+                  ("floor: post shape", post), ("floor: sendbird", sendbird), ("floor: stream-chat", stream),
+                  ("floor: post shape (peer corpus)", peer_post), ("floor: sendbird (peer corpus)", peer)]}
         times = {name: [] for name in commands}
         for _ in range(arguments.rounds):
             for name, (command, shell) in commands.items():
@@ -83,7 +96,10 @@ def main():
         # Each run against the same data in the post's shape; the glue against the mapping.
         bases = {"jq glue | inbox-format (peer corpus)": "--map sendbird (peer corpus)",
                  "--map sendbird (peer corpus)": "post shape (peer corpus, reshaped once)",
-                 "post shape (peer corpus, reshaped once)": "post shape (peer corpus, reshaped once)"}
+                 "post shape (peer corpus, reshaped once)": "post shape (peer corpus, reshaped once)",
+                 "floor: post shape (peer corpus)": "floor: post shape (peer corpus)",
+                 "floor: sendbird (peer corpus)": "floor: post shape (peer corpus)"}
+        bases.update({name: "floor: post shape" for name in ("floor: sendbird", "floor: stream-chat")})
         for name, samples in times.items():
             base_name = bases.get(name, "post shape")
             base, against = medians[base_name], f"÷ {base_name}"
