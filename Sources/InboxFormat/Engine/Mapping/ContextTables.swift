@@ -5,7 +5,8 @@ import Synchronization
 /// numbers of badges, and a pool of memos that keeps what each thread made
 /// for the threads after it. Shared by every thread that maps with the
 /// context; ``now(_:)`` gives one for another instant that shares all of
-/// it but today's date. Words, formatters and numbers are made the first
+/// it, and the zone's offsets around now while it is the same local day
+/// (``LabelerDays``). Words, formatters and numbers are made the first
 /// time a row needs them (``DateWords``, ``BadgeNumbers``), initials of
 /// letters in each thread's memo: a page costs only the labels it shows.
 final class ContextTables: Sendable {
@@ -17,12 +18,15 @@ final class ContextTables: Sendable {
   /// The numbers of unread badges, when rows carry them.
   let badgeNumbers: BadgeNumbers?
   private let pool: MemoPool
+  /// Now's local day, shared with the tables for other instants.
+  private let labelerDays: LabelerDays
 
   init(context: FormattingContext) {
     self.context = context
     extraFields = ExtraFields(context.fields)
     words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: context.hourCycle)
-    labeler = DateLabeler(now: context.now, days: LocalDays(timeZone: context.timeZone))
+    labelerDays = LabelerDays(days: LocalDays(timeZone: context.timeZone))
+    labeler = labelerDays.labeler(now: context.now)
     badgeNumbers =
       extraFields?.contains(.unreadBadge) == true
       ? BadgeNumbers(locale: context.locale) : nil
@@ -32,7 +36,8 @@ final class ContextTables: Sendable {
   private init(sharing tables: ContextTables, now: Date) {
     context = tables.context.now(now)
     words = tables.words
-    labeler = DateLabeler(now: now, days: LocalDays(timeZone: context.timeZone))
+    labelerDays = tables.labelerDays
+    labeler = labelerDays.labeler(now: now)
     extraFields = tables.extraFields
     badgeNumbers = tables.badgeNumbers
     pool = tables.pool

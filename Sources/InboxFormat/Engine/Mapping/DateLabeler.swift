@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The date rule (``dateLabel(seconds:localSeconds:nowSeconds:today:style:calendar:dayStart:)``)
 /// for one instant "now", fast: offsets from a table of the zone's changes
@@ -7,20 +8,24 @@ import Foundation
 /// offset, so ICU formats each distinct minute and day once.
 final class DateLabeler: Sendable {
   private let days: LocalDays
-  /// The zone's offsets from two years before now until a year after, where
-  /// nearly every message falls.
-  private let recentOffsets: OffsetTable
+  /// The zone's offsets from two years before now until a year after,
+  /// where nearly every message falls, and today's bounds.
+  private let day: LabelerDay
   private let nowSeconds: Int64
-  private let today: Int64
+  private var recentOffsets: OffsetTable { day.recentOffsets }
+  private var today: Int64 { day.today }
   /// The first instant of tomorrow: when every label of the last week's rows goes stale.
-  private let tomorrowStart: Date
+  private var tomorrowStart: Date { day.tomorrowStart }
 
-  init(now: Date, days: LocalDays) {
+  convenience init(now: Date, days: LocalDays) {
+    self.init(now: now, day: LabelerDay(now: now.wholeSecondsSince1970, days: days), days: days)
+  }
+
+  /// A labeler for `now` from `day`, which must hold now (``LabelerDay/holds(_:)``).
+  init(now: Date, day: LabelerDay, days: LocalDays) {
     self.days = days
+    self.day = day
     nowSeconds = now.wholeSecondsSince1970
-    recentOffsets = OffsetTable(days, from: nowSeconds - 731 * secondsPerDay, until: nowSeconds + 366 * secondsPerDay)
-    today = days.day(of: nowSeconds)
-    tomorrowStart = instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1))
   }
 
   /// The label of a message updated at `date` in `style`, in the words of `words`.
@@ -75,6 +80,71 @@ final class DateLabeler: Sendable {
       return OffsetSpan(offset: days.offset(at: dayStart), changesAt: days.nextTransition(after: dayStart) ?? .max)
     }
     return seconds < span.changesAt ? span.offset : days.offset(at: seconds)
+  }
+}
+
+/// What a ``DateLabeler`` needs of now's local day: the zone's offsets
+/// around it, the day's number and tomorrow's first instant. Made for one
+/// instant, it holds for every later one before tomorrow whose local day is
+/// the same: those have the same day and the same next day's start, and
+/// the table, which only spares asking the zone, still covers them.
+struct LabelerDay: Sendable {
+  let recentOffsets: OffsetTable
+  /// The instant it was made for.
+  let madeAt: Int64
+  let today: Int64
+  let tomorrowStart: Date
+  private let tomorrowStartSeconds: Int64
+
+  init(now nowSeconds: Int64, days: LocalDays) {
+    madeAt = nowSeconds
+    // A day past a year ahead, so that the table covers a year after every
+    // instant the day holds.
+    recentOffsets = OffsetTable(days, from: nowSeconds - 731 * secondsPerDay, until: nowSeconds + 367 * secondsPerDay)
+    today = days.day(of: nowSeconds)
+    tomorrowStartSeconds = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
+    tomorrowStart = instant(tomorrowStartSeconds)
+  }
+
+  /// Whether it is this day for `nowSeconds`: no earlier than the instant
+  /// it was made for (a zone can turn its clock back past midnight, so an
+  /// earlier instant may be on another day or have another next midnight),
+  /// before tomorrow, and on today.
+  func holds(_ nowSeconds: Int64) -> Bool {
+    guard nowSeconds >= madeAt, nowSeconds < tomorrowStartSeconds,
+      let offset = recentOffsets.offset(at: nowSeconds)
+    else { return false }
+    return floorDivide(nowSeconds + offset, by: secondsPerDay) == today
+  }
+}
+
+/// The last ``LabelerDay`` made for a zone, shared by the tables of every
+/// instant: a service that formats each request for the time it came in
+/// makes the day's offset table once a day, not once a request.
+final class LabelerDays: Sendable {
+  private let days: LocalDays
+  private let last: Mutex<LabelerDay?>
+
+  init(days: LocalDays) {
+    self.days = days
+    last = Mutex(nil)
+  }
+
+  /// A day that holds `now`: the last one made when it does, else a new one,
+  /// kept unless a later one was made meanwhile.
+  func day(for now: Date) -> LabelerDay {
+    let seconds = now.wholeSecondsSince1970
+    if let kept = last.withLock({ $0 }), kept.holds(seconds) { return kept }
+    let made = LabelerDay(now: seconds, days: days)
+    last.withLock { last in
+      if (last?.madeAt ?? .min) < made.madeAt { last = made }
+    }
+    return made
+  }
+
+  /// A labeler for `now`.
+  func labeler(now: Date) -> DateLabeler {
+    DateLabeler(now: now, day: day(for: now), days: days)
   }
 }
 

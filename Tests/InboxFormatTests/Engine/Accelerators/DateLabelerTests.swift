@@ -107,6 +107,48 @@ import Testing
     }
   }
 
+  /// Labelers for a run of instants that share their day (``LabelerDays``),
+  /// as a service's requests do, give the rule's labels at each: across
+  /// midnights, offset changes and a clock turned back past midnight
+  /// (America/Santiago, America/Asuncion), with now sometimes going back.
+  @Test(arguments: zones + ["America/Santiago", "America/Asuncion"])
+  func labelersSharingTheirDayGiveEachNowsLabels(zone: String) {
+    var random = SplitMix(seed: UInt64(zone.utf8.count) &* 7_919)
+    let days = LocalDays(timeZone: TimeZone(identifier: zone)!)
+    let words = DateWords(
+      locale: Locale(identifier: "en-US"), calendar: Calendar(identifier: .gregorian), hourCycle: nil)
+    let shared = LabelerDays(days: days)
+    var memo = MemoTables()
+    var now = Pinned.instant("2021-09-01T00:00:00Z")
+    for step in 0..<400 {
+      // Forward by up to a day and a half, or back by up to three hours.
+      let seconds = step % 9 == 0 ? -Double(random.next(below: 3 * 3_600)) : Double(random.next(below: 36 * 3_600))
+      now = now.addingTimeInterval(seconds)
+      let labeler = shared.labeler(now: now)
+      for probe in 0..<12 {
+        let span: Double = probe % 4 == 0 ? 2 * 365 * 86_400 : 3 * 86_400
+        let date = now.addingTimeInterval(((Double(random.next(below: 2_000_001)) / 1_000_000 - 1) * span).rounded())
+        for style in [LabelStyle.standard, .relative] {
+          let expected = dateLabel(for: date, now: now, days: days, words: words, style: style)
+          #expect(
+            labeler.label(for: date, style: style, words: words, memo: &memo) == expected,
+            "\(style) \(date) in \(zone) at \(now)")
+        }
+      }
+    }
+  }
+
+  /// A day holds the later instants of its local day, and no other.
+  @Test func aDayHoldsItsLaterInstantsOnly() {
+    let days = LocalDays(timeZone: TimeZone(identifier: "Europe/Paris")!)
+    let noon = Pinned.instant("2022-01-31T12:00:00Z").wholeSecondsSince1970
+    let day = LabelerDay(now: noon, days: days)
+    #expect(day.holds(noon))
+    #expect(day.holds(noon + 10 * 3_600))  // 23:00 in Paris
+    #expect(!day.holds(noon + 11 * 3_600))  // midnight in Paris
+    #expect(!day.holds(noon - 1))
+  }
+
   @Test(arguments: zones)
   func theOffsetTableIsTheZones(zone: String) {
     let days = LocalDays(timeZone: TimeZone(identifier: zone)!)
