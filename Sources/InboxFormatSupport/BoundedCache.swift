@@ -1,4 +1,5 @@
-import Synchronization
+// Public: the inlinable methods below lock a `Mutex`.
+public import Synchronization
 
 /// A dictionary that keeps at most `capacity` entries, dropping the one
 /// used longest ago to make room, safe to share between threads: the
@@ -11,28 +12,41 @@ import Synchronization
 ///
 /// It counts its hits, misses and evictions under the same lock as its
 /// entries, so counting costs a look-up nothing more (``statistics``).
+///
+/// Its methods are inlinable, so that a caller's module specializes them
+/// for its key and value: a service looks up several a request, and the
+/// generic code would look up the metadata of every type it touches each
+/// time.
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-  private struct Entry {
-    var value: Value
-    var lastUse: UInt64
+  @usableFromInline struct Entry {
+    @usableFromInline var value: Value
+    @usableFromInline var lastUse: UInt64
+
+    @inlinable init(value: Value, lastUse: UInt64) {
+      self.value = value
+      self.lastUse = lastUse
+    }
   }
 
-  private struct State {
-    var entries: [Key: Entry] = [:]
-    var uses: UInt64 = 0
-    var hits = 0
-    var misses = 0
-    var evictions = 0
+  @usableFromInline struct State {
+    @usableFromInline var entries: [Key: Entry] = [:]
+    @usableFromInline var uses: UInt64 = 0
+    @usableFromInline var hits = 0
+    @usableFromInline var misses = 0
+    @usableFromInline var evictions = 0
+
+    @inlinable init() {}
   }
 
   public let capacity: Int
-  private let state = Mutex(State())
+  @usableFromInline let state = Mutex(State())
 
   public init(capacity: Int) {
     self.capacity = max(1, capacity)
   }
 
   /// The value for `key`, made by `make` when it is not kept (and then kept).
+  @inlinable
   public func value<Failure: Error>(for key: Key, make: () throws(Failure) -> Value) throws(Failure) -> Value {
     if let value = cached(key) { return value }
     let value = try make()
@@ -41,11 +55,13 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
   }
 
   /// The value kept for `key`, if any.
+  @inlinable
   public func kept(_ key: Key) -> Value? {
     cached(key)
   }
 
   /// Keeps `value` for `key`, in place of any value kept for it.
+  @inlinable
   public func keep(_ value: Value, for key: Key) {
     state.withLock { state in
       state.uses += 1
@@ -69,17 +85,18 @@ public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     state.withLock { ($0.hits, $0.misses, $0.evictions, $0.entries.count) }
   }
 
-  private func cached(_ key: Key) -> Value? {
+  /// The value kept for `key`, marked as used now: one look-up of the key.
+  @inlinable
+  func cached(_ key: Key) -> Value? {
     state.withLock { state in
-      guard var entry = state.entries[key] else {
+      guard let index = state.entries.index(forKey: key) else {
         state.misses += 1
         return nil
       }
       state.hits += 1
       state.uses += 1
-      entry.lastUse = state.uses
-      state.entries[key] = entry
-      return entry.value
+      state.entries.values[index].lastUse = state.uses
+      return state.entries.values[index].value
     }
   }
 }
