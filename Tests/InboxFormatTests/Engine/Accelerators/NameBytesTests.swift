@@ -75,6 +75,11 @@ import Testing
     }
   }
 
+  @Test func theNamesVisibilityOfEveryScalarIsTheRules() {
+    let disagreements = LineBytesTests.everyScalar.filter { isVisibleInNames($0) != isVisible($0) }
+    #expect(disagreements.isEmpty, "U+\(disagreements.prefix(20).map { String($0.value, radix: 16) })")
+  }
+
   @Test func visibilityFromBytesIsTheRule() {
     var disagreements: [String] = []
     for scalar in LineBytesTests.everyScalar {
