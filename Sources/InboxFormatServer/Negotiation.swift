@@ -91,13 +91,15 @@ enum MediaTypes {
   /// (or its subset US-ASCII) is not.
   static func isReadable(_ contentType: String?) -> Bool {
     guard let contentType else { return true }
-    let parts = contentType.split(separator: ";")
+    // Split at the bytes, as for the query: asked of every request, and
+    // no character needs to be found.
+    let parts = contentType.utf8.split(separator: UInt8(ascii: ";")).map(Substring.init)
     guard let type = parts.first?.trimmingOptionalWhitespace.lowercased(), readable.contains(type) else {
       return false
     }
     for parameter in parts.dropFirst() {
-      let pair = parameter.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+      let pair = parameter.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).map {
+        Substring($0).trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
       }
       if pair.count == 2, pair[0] == "charset", !["utf-8", "utf8", "us-ascii"].contains(pair[1]) { return false }
     }

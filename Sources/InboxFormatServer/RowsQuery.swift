@@ -75,12 +75,14 @@ struct RowsQuery {
 func queryParameters(_ query: String?, names: [String]) throws(Problem) -> [(name: String, value: String)] {
   guard let query, !query.isEmpty else { return [] }
   var parameters: [(name: String, value: String)] = []
-  for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+  // Split at the bytes `&` and `=`, as forms are: a mark after either
+  // does not hide it, and no character needs to be found.
+  for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
     let (rawName, rawValue) =
-      if let equals = pair.firstIndex(of: "=") {
-        (pair[..<equals], pair[pair.index(after: equals)...])
+      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+        (Substring(pair[..<equals]), Substring(pair[pair.index(after: equals)...]))
       } else {
-        (pair[...], Substring(""))
+        (Substring(pair), Substring(""))
       }
     guard let name = percentDecoded(rawName) else {
       throw Problem(
