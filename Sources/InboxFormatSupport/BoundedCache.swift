@@ -14,9 +14,9 @@ public import Synchronization
 /// entries, so counting costs a look-up nothing more (``statistics``).
 ///
 /// Its methods are inlinable, so that a caller's module specializes them
-/// for its key and value: a service looks up several a request, and the
-/// generic code would look up the metadata of every type it touches each
-/// time.
+/// for its key and value: a service makes several look-ups per request,
+/// and generic code would ask the runtime for the metadata of every type
+/// it touches on each of them.
 public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   @usableFromInline struct Entry {
     @usableFromInline var value: Value

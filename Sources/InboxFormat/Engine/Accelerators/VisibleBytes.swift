@@ -8,10 +8,11 @@ func hasVisibleCharacter(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
 
 /// ``isVisible(_:)``, without Unicode's property tables for the blocks
 /// most names are written in. Below U+1100 only the scalars listed first are
-/// whitespace or default-ignorable, and the CJK ideographs (U+3400–U+9FFF)
-/// and Hangul syllables (U+AC00–U+D7A3) hold none: their answer is known.
-/// Every other scalar is asked of the rule. `NameBytesTests` checks every
-/// scalar against the rule.
+/// whitespace or default-ignorable, and U+3400–U+9FFF (the CJK ideographs
+/// of the basic plane) and the Hangul syllables (U+AC00–U+D7A3) hold none:
+/// their answer is known. Every other scalar is asked of the rule.
+/// `NameBytesTests` checks every scalar against the rule, so a Unicode
+/// version that changed one of these answers fails it.
 @inline(__always)
 func isVisibleInNames(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
