@@ -15,7 +15,31 @@ import Testing
   }
 
   /// Runs `executable` with `arguments` and only PATH in its environment.
+  ///
+  /// The copy just written can be busy for a moment (`ETXTBSY`): a process
+  /// another test starts meanwhile inherits the copy's open descriptor
+  /// until it runs its own program. Starting again a little later finds it
+  /// closed.
   static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    var attempts = 0
+    while true {
+      do {
+        return try runOnce(executable, arguments)
+      } catch let error as NSError where isBusy(error) && attempts < 200 {
+        attempts += 1
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+    }
+  }
+
+  static func isBusy(_ error: NSError) -> Bool {
+    let cause = error.userInfo[NSUnderlyingErrorKey] as? NSError ?? error
+    return cause.domain == NSPOSIXErrorDomain && cause.code == Int(POSIXErrorCode.ETXTBSY.rawValue)
+  }
+
+  static func runOnce(_ executable: URL, _ arguments: [String]) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
