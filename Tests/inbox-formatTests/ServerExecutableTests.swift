@@ -32,12 +32,12 @@ import Testing
     }
   }
 
-  static func isBusy(_ error: NSError) -> Bool {
+  private static func isBusy(_ error: NSError) -> Bool {
     let cause = error.userInfo[NSUnderlyingErrorKey] as? NSError ?? error
     return cause.domain == NSPOSIXErrorDomain && cause.code == Int(POSIXErrorCode.ETXTBSY.rawValue)
   }
 
-  static func runOnce(_ executable: URL, _ arguments: [String]) throws -> (
+  private static func runOnce(_ executable: URL, _ arguments: [String]) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
     let process = Process()

@@ -8,20 +8,12 @@ import Synchronization
 /// offset, so ICU formats each distinct minute and day once.
 final class DateLabeler: Sendable {
   private let days: LocalDays
-  /// The zone's offsets from two years before now until a year after,
-  /// where nearly every message falls, and today's bounds.
+  /// The zone's offsets around now, today's number and tomorrow's start.
   private let day: LabelerDay
   private let nowSeconds: Int64
-  private var recentOffsets: OffsetTable { day.recentOffsets }
-  private var today: Int64 { day.today }
-  /// The first instant of tomorrow: when every label of the last week's rows goes stale.
-  private var tomorrowStart: Date { day.tomorrowStart }
 
-  convenience init(now: Date, days: LocalDays) {
-    self.init(now: now, day: LabelerDay(now: now.wholeSecondsSince1970, days: days), days: days)
-  }
-
-  /// A labeler for `now` from `day`, which must hold now (``LabelerDay/holds(_:)``).
+  /// A labeler for `now` from `day`, which must hold now (``LabelerDay/holds(_:)``);
+  /// ``LabelerDays/labeler(now:)`` makes one.
   init(now: Date, day: LabelerDay, days: LocalDays) {
     self.days = days
     self.day = day
@@ -36,11 +28,12 @@ final class DateLabeler: Sendable {
   @inline(__always)
   func label(for date: Date, style: LabelStyle, words: DateWords, memo: inout MemoTables) -> DateLabel {
     let seconds = date.wholeSecondsSince1970
-    let localSeconds = seconds + (recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
-    guard style != .standard, floorDivide(localSeconds, by: secondsPerDay) < today, nowSeconds - seconds >= 3_600 else {
+    let localSeconds = seconds + (day.recentOffsets.offset(at: seconds) ?? offset(at: seconds, memo: &memo))
+    guard style != .standard, floorDivide(localSeconds, by: secondsPerDay) < day.today, nowSeconds - seconds >= 3_600
+    else {
       return label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
     }
-    let key = StyledDay(style: style, day: floorDivide(localSeconds, by: secondsPerDay), today: today)
+    let key = StyledDay(style: style, day: floorDivide(localSeconds, by: secondsPerDay), today: day.today)
     if memo.styledDays == nil { memo.styledDays = Memo(slots: 2048) }
     if let label = memo.styledDays?.peek(key) { return label }
     let label = label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
@@ -54,9 +47,12 @@ final class DateLabeler: Sendable {
     seconds: Int64, localSeconds: Int64, style: LabelStyle, words: DateWords, memo: inout MemoTables
   ) -> DateLabel {
     let (shown, validUntil) = dateLabel(
-      seconds: seconds, localSeconds: localSeconds, nowSeconds: nowSeconds, today: today, style: style, calendar: words
-    ) { day in
-      day == today + 1 ? tomorrowStart : instant(days.firstInstant(from: nowSeconds, ofDayAtLeast: day))
+      seconds: seconds, localSeconds: localSeconds, nowSeconds: nowSeconds, today: day.today, style: style,
+      calendar: words
+    ) { labelDay in
+      instant(
+        labelDay == day.today + 1
+          ? day.tomorrowStart : days.firstInstant(from: nowSeconds, ofDayAtLeast: labelDay))
     }
     let text: String
     switch shown {
@@ -84,17 +80,18 @@ final class DateLabeler: Sendable {
 }
 
 /// What a ``DateLabeler`` needs of now's local day: the zone's offsets
-/// around it, the day's number and tomorrow's first instant. Made for one
-/// instant, it holds for every later one before tomorrow whose local day is
-/// the same: those have the same day and the same next day's start, and
-/// the table, which only spares asking the zone, still covers them.
+/// from two years before it until a year after, where nearly every message
+/// falls; the day's number; and tomorrow's first instant, when every label
+/// of the last week's rows goes stale. Made for one instant, it holds for
+/// every later one before tomorrow whose local day is the same: those have
+/// the same day and the same next day's start, and the table, which only
+/// spares asking the zone, still covers them.
 struct LabelerDay: Sendable {
   let recentOffsets: OffsetTable
   /// The instant it was made for.
   let madeAt: Int64
   let today: Int64
-  let tomorrowStart: Date
-  private let tomorrowStartSeconds: Int64
+  let tomorrowStart: Int64
 
   init(now nowSeconds: Int64, days: LocalDays) {
     madeAt = nowSeconds
@@ -102,8 +99,7 @@ struct LabelerDay: Sendable {
     // instant the day holds.
     recentOffsets = OffsetTable(days, from: nowSeconds - 731 * secondsPerDay, until: nowSeconds + 367 * secondsPerDay)
     today = days.day(of: nowSeconds)
-    tomorrowStartSeconds = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
-    tomorrowStart = instant(tomorrowStartSeconds)
+    tomorrowStart = days.firstInstant(from: nowSeconds, ofDayAtLeast: today + 1)
   }
 
   /// Whether it is this day for `nowSeconds`: no earlier than the instant
@@ -111,7 +107,7 @@ struct LabelerDay: Sendable {
   /// earlier instant may be on another day or have another next midnight),
   /// before tomorrow, and on today.
   func holds(_ nowSeconds: Int64) -> Bool {
-    guard nowSeconds >= madeAt, nowSeconds < tomorrowStartSeconds,
+    guard nowSeconds >= madeAt, nowSeconds < tomorrowStart,
       let offset = recentOffsets.offset(at: nowSeconds)
     else { return false }
     return floorDivide(nowSeconds + offset, by: secondsPerDay) == today

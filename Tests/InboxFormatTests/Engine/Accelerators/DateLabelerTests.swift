@@ -52,7 +52,7 @@ import Testing
         let context = Pinned.context(now: Pinned.instant(nowText), locale: locale, timeZone: zone)
         let days = LocalDays(timeZone: context.timeZone)
         let words = DateWords(locale: context.locale, calendar: context.calendar, hourCycle: nil)
-        let labeler = DateLabeler(now: context.now, days: days)
+        let labeler = LabelerDays(days: days).labeler(now: context.now)
         var memo = MemoTables()
         for step in 0..<600 {
           let span: Double = step % 3 == 0 ? 3 * 365 * 86_400 : 2 * 3_600
