@@ -77,6 +77,9 @@ final class ContextTables: Sendable {
 
 /// The memos one thread looks labels and names up in.
 struct MemoTables: Sendable {
+  /// The labels made by every thread of the context, asked when `times` or
+  /// `shortDates` miss.
+  let made: MadeLabels
   /// Time labels by local minute: today's minutes never share a slot.
   var times = Memo<Int64, String>(slots: 2048)
   /// Short dates by local day: the last few years' days never share a slot.
@@ -111,11 +114,35 @@ struct NameEntry: Sendable {
   var title: String?
 }
 
+/// Time labels and short dates made for a context, by local minute and
+/// day, shared by every thread's memos: ICU formats each minute and day
+/// once whatever the number of threads, and a run makes the same
+/// labels (so the same allocations) however its batches fell on threads.
+/// A thread asks here only when its own memo misses.
+final class MadeLabels: Sendable {
+  private let times = Mutex(Memo<Int64, String>(slots: 2048))
+  private let shortDates = Mutex(Memo<Int64, String>(slots: 2048))
+
+  init() {}
+
+  /// The time label of a local minute: the one made before, or `make`'s,
+  /// made under the lock, so that no two threads make the same one.
+  func time(atLocalMinute minute: Int64, orMake make: () -> String) -> String {
+    times.withLock { $0.value(for: minute, orMake: make) }
+  }
+
+  /// The short date of a local day: the one made before, or `make`'s.
+  func shortDate(onLocalDay day: Int64, orMake make: () -> String) -> String {
+    shortDates.withLock { $0.value(for: day, orMake: make) }
+  }
+}
+
 /// Memo tables not in use: as many as threads used them at once.
 private final class MemoPool: Sendable {
   private let tables = Mutex<[MemoTables]>([])
+  private let made = MadeLabels()
 
-  func take() -> MemoTables { tables.withLock { $0.popLast() } ?? MemoTables() }
+  func take() -> MemoTables { tables.withLock { $0.popLast() } ?? MemoTables(made: made) }
 
   func give(_ memo: consuming MemoTables) {
     let memo = memo

@@ -1,4 +1,5 @@
-/// Values remembered by key, for one thread, in a fixed number of slots: a
+/// Values remembered by key, for one thread (or behind a lock, as in
+/// ``MadeLabels``), in a fixed number of slots: a
 /// lookup is a hash, an index and a comparison, and a newer key takes a
 /// slot over. With `ways` above 1 a key may take any of that many slots in
 /// turn, so keys whose hashes collide can stay side by side.
