@@ -23,7 +23,7 @@ enum Caching {
   /// Whether `ifNoneMatch` (a list of entity tags, or `*`) matches `tag`,
   /// compared weakly as RFC 9110 §13.1.2 says (`W/"x"` matches `"x"`).
   static func matches(ifNoneMatch: String, tag: String) -> Bool {
-    for candidate in ifNoneMatch.split(separator: ",") {
+    for candidate in ifNoneMatch.pieces(separatedBy: ",") {
       var value = candidate.trimmingOptionalWhitespace
       if value == "*" { return true }
       if value.hasPrefix("W/") { value.removeFirst(2) }

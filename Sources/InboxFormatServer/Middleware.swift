@@ -108,7 +108,7 @@ struct TransferCodingMiddleware: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     if let codings = request.headers[.transferEncoding],
-      codings.split(separator: ",").map({ $0.trimmingOptionalWhitespace.lowercased() }) != ["chunked"]
+      codings.pieces(separatedBy: ",").map({ $0.trimmingOptionalWhitespace.lowercased() }) != ["chunked"]
     {
       throw Problem(
         .notImplemented,

@@ -17,8 +17,8 @@ enum LanguageNegotiation {
 
   static func locale(for header: String, resolve: (String) -> Locale?) -> Locale? {
     var ranges: [(tag: String, quality: Int)] = []
-    for element in header.split(separator: ",").prefix(mostRanges) {
-      let parts = element.split(separator: ";")
+    for element in header.pieces(separatedBy: ",").prefix(mostRanges) {
+      let parts = element.pieces(separatedBy: ";")
       guard let first = parts.first else { continue }
       let tag = first.trimmingOptionalWhitespace
       guard isLanguageRange(tag) else { continue }
@@ -38,7 +38,7 @@ enum LanguageNegotiation {
     let ordered = ranges.enumerated().sorted { ($0.element.quality, -$0.offset) > ($1.element.quality, -$1.offset) }
     for (_, range) in ordered {
       if range.tag == "*" { return nil }
-      var subtags = range.tag.split(separator: "-").map(String.init)
+      var subtags = range.tag.pieces(separatedBy: "-").map(String.init)
       while !subtags.isEmpty {
         if let locale = resolve(subtags.joined(separator: "-")) { return locale }
         subtags.removeLast()
@@ -51,20 +51,20 @@ enum LanguageNegotiation {
   /// `*`, or `1*8ALPHA *("-" 1*8alphanum)` (RFC 4647 §2.1).
   static func isLanguageRange(_ text: String) -> Bool {
     if text == "*" { return true }
-    let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard let first = subtags.first, (1...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+    let subtags = text.pieces(separatedBy: "-", omittingEmpty: false)
+    guard let first = subtags.first, (1...8).contains(first.utf8.count), first.utf8.allSatisfy(isASCIILetter)
     else { return false }
     return subtags.dropFirst().allSatisfy { subtag in
-      (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      (1...8).contains(subtag.utf8.count) && subtag.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) }
     }
   }
 
   /// A quality value in thousandths: `0`, `0.5`, `1`, `1.000` (RFC 9110 §12.4.2).
   static func qualityValue(_ text: Substring) -> Int? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let parts = text.pieces(separatedBy: ".", omittingEmpty: false)
     guard (1...2).contains(parts.count), parts[0] == "0" || parts[0] == "1" else { return nil }
     let fraction = parts.count == 2 ? parts[1] : ""
-    guard fraction.count <= 3, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    guard fraction.utf8.count <= 3, fraction.utf8.allSatisfy(isASCIIDigit) else { return nil }
     let thousandths = Int(fraction.padding(toLength: 3, withPad: "0", startingAt: 0))!
     let value = (parts[0] == "1" ? 1000 : 0) + thousandths
     return value <= 1000 ? value : nil
@@ -91,14 +91,12 @@ enum MediaTypes {
   /// (or its subset US-ASCII) is not.
   static func isReadable(_ contentType: String?) -> Bool {
     guard let contentType else { return true }
-    // Split at the bytes, as for the query: asked of every request, and
-    // no character needs to be found.
-    let parts = contentType.utf8.split(separator: UInt8(ascii: ";")).map(Substring.init)
+    let parts = contentType.pieces(separatedBy: ";")
     guard let type = parts.first?.trimmingOptionalWhitespace.lowercased(), readable.contains(type) else {
       return false
     }
     for parameter in parts.dropFirst() {
-      let pair = parameter.utf8.split(separator: UInt8(ascii: "="), maxSplits: 1).map {
+      let pair = parameter.pieces(separatedBy: "=", maxSplits: 1).map {
         Substring($0).trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
       }
       if pair.count == 2, pair[0] == "charset", !["utf-8", "utf8", "us-ascii"].contains(pair[1]) { return false }
@@ -116,10 +114,10 @@ enum MediaTypes {
   static func answer(for accept: String?) -> Answer? {
     guard let accept, !accept.trimmingOptionalWhitespace.isEmpty else { return .json }
     var ranges: [(type: String, subtype: String, quality: Int)] = []
-    for element in accept.split(separator: ",").prefix(64) {
-      let parts = element.split(separator: ";")
+    for element in accept.pieces(separatedBy: ",").prefix(64) {
+      let parts = element.pieces(separatedBy: ";")
       guard let range = parts.first?.trimmingOptionalWhitespace.lowercased() else { continue }
-      let halves = range.split(separator: "/", omittingEmptySubsequences: false)
+      let halves = range.pieces(separatedBy: "/", omittingEmpty: false)
       guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { continue }
       var quality = 1000
       for parameter in parts.dropFirst() {
@@ -159,6 +157,35 @@ enum MediaTypes {
     case json
     /// NDJSON under this media type, streamed: validators come as trailers.
     case ndjson(contentType: String)
+  }
+}
+
+/// Whether `byte` is an ASCII letter (`ALPHA`).
+func isASCIILetter(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+}
+
+/// Whether `byte` is an ASCII digit (`DIGIT`).
+func isASCIIDigit(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}
+
+extension String {
+  /// ``Substring/pieces(separatedBy:omittingEmpty:maxSplits:)`` of the whole string.
+  func pieces(separatedBy separator: Unicode.Scalar, omittingEmpty: Bool = true, maxSplits: Int = .max) -> [Substring] {
+    self[...].pieces(separatedBy: separator, omittingEmpty: omittingEmpty, maxSplits: maxSplits)
+  }
+}
+
+extension Substring {
+  /// The pieces between `separator`s (an ASCII delimiter), found at its
+  /// byte: HTTP's lists, parameters, ranges and query are split as octets
+  /// (RFC 9110 §5.5), so a combining mark after a comma does not hide the
+  /// comma, and no character boundary is looked for on a request's way.
+  func pieces(separatedBy separator: Unicode.Scalar, omittingEmpty: Bool = true, maxSplits: Int = .max) -> [Substring] {
+    precondition(separator.isASCII, "a delimiter of HTTP is ASCII")
+    return utf8.split(separator: UInt8(separator.value), maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty)
+      .map(Substring.init)
   }
 }
 

@@ -76,14 +76,10 @@ func queryParameters(_ query: String?, names: [String]) throws(Problem) -> [(nam
   guard let query, !query.isEmpty else { return [] }
   var parameters: [(name: String, value: String)] = []
   // Split at the bytes `&` and `=`, as forms are: a mark after either
-  // does not hide it, and no character needs to be found.
-  for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-    let (rawName, rawValue) =
-      if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-        (Substring(pair[..<equals]), Substring(pair[pair.index(after: equals)...]))
-      } else {
-        (Substring(pair), Substring(""))
-      }
+  // does not hide it.
+  for pair in query.pieces(separatedBy: "&") {
+    let halves = pair.pieces(separatedBy: "=", omittingEmpty: false, maxSplits: 1)
+    let (rawName, rawValue) = (halves[0], halves.count == 2 ? halves[1] : "")
     guard let name = percentDecoded(rawName) else {
       throw Problem(
         .badRequest, detail: "a query parameter's name is not percent-encoded UTF-8: \(quoted(String(rawName)))")

@@ -103,6 +103,34 @@ import Testing
     #expect(Caching.matches(ifNoneMatch: " W/\"x\" ,\t\"y\"", tag: "\"y\""))
   }
 
+  /// Lists, parameters and ranges are split at their delimiters' bytes,
+  /// as HTTP reads a field (RFC 9110 §5.5): a combining mark after a comma
+  /// or semicolon does not make one character with it and hide it, and
+  /// only ASCII letters and digits make a language range or a quality.
+  @Test func headersAreSplitAtTheirBytes() {
+    var tried: [String] = []
+    let locale = LanguageNegotiation.locale(for: "de-DE;q=0.5,\u{301}fr-FR") { tag in
+      tried.append(tag)
+      return Locale(identifier: tag)
+    }
+    #expect(locale?.identifier == "de-DE")
+    #expect(tried == ["de-DE"])
+    #expect(LanguageNegotiation.isLanguageRange("de-CH-1996"))
+    #expect(!LanguageNegotiation.isLanguageRange("e\u{301}n"))
+    #expect(!LanguageNegotiation.isLanguageRange("ｄe"))
+    #expect(!LanguageNegotiation.isLanguageRange("de--CH"))
+    #expect(LanguageNegotiation.qualityValue("0.5\u{301}") == nil)
+    #expect(LanguageNegotiation.qualityValue("0.٥") == nil)
+    #expect(MediaTypes.answer(for: "application/x-ndjson,\u{301}text/html") == .ndjson(contentType: MediaTypes.ndjson))
+    #expect(MediaTypes.answer(for: "text/html;q=0.5,\u{301}application/json") == nil)
+    #expect(MediaTypes.isReadable("text/plain;\u{301}charset=latin1"))
+    #expect(!MediaTypes.isReadable("text/plain; charset=latin1,\u{301}"))
+    #expect(Caching.matches(ifNoneMatch: "\"x\",\u{301}\"y\"", tag: "\"x\""))
+    #expect("a,,b".pieces(separatedBy: ",") == ["a", "b"])
+    #expect("a,,b".pieces(separatedBy: ",", omittingEmpty: false) == ["a", "", "b"])
+    #expect("a=b=c".pieces(separatedBy: "=", maxSplits: 1) == ["a", "b=c"])
+  }
+
   @Test func lookupTriesShorterTags() {
     var tried: [String] = []
     let locale = LanguageNegotiation.locale(for: "zh-Hant-TW-u-nu-xxx") { tag in
