@@ -11,11 +11,12 @@ simdjson-floor.cpp (simdjson On-Demand reading every field the rows need,
 whole process) for the large run, and for the page one-date.swift (a static
 Swift program formatting one date with Foundation) and a static hello, beside
 `inbox-format --version`. The NDJSON run reports its peak resident memory.
+Every executable is timed from a copy of it, as installed (see installed()).
 The corpus comes from the peers' make-corpus.py, with now =
 2022-01-31T12:00:00Z, en-US, Europe/Paris. Run it on a quiet machine: medians
 damp noise, they don't remove it.
 """
-import argparse, os, statistics, subprocess, sys, tempfile, time
+import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -37,6 +38,17 @@ def build(peers, directory):
         source.write('print("hello")\n')
     subprocess.run(["swiftc", "-O", "-static-stdlib", hello, "-o", floors["hello"]], check=True)
     return floors
+
+
+def installed(path, directory):
+    """A copy of the executable at `path` in `directory`, written as an
+    installer writes one. A freshly linked executable starts with more page
+    faults than a copy of it (its pages sit in the page cache as the linker
+    wrote them; Results/2026-11-27.md), so every executable timed here, ours
+    and the floors alike, is a copy."""
+    copy = os.path.join(directory, "installed-" + os.path.basename(path))
+    shutil.copy2(path, copy)
+    return copy
 
 
 def corpus(peers, n, directory, ndjson=False):
@@ -108,7 +120,8 @@ def main():
     post = os.path.join(HERE, "PostApproach", ".build", "release", "PostApproach")
     options = ["--now", NOW, "--locale", LOCALE, "--time-zone", ZONE]
     with tempfile.TemporaryDirectory() as directory:
-        floors = build(args.peers, directory)
+        floors = {name: installed(path, directory) for name, path in build(args.peers, directory).items()}
+        ours, post = installed(ours, directory), installed(post, directory)
         big = corpus(args.peers, args.messages, directory)
         page = corpus(args.peers, 20, directory)
         compare(f"{args.messages:,} messages, end to end", {

@@ -250,8 +250,30 @@ package enum LocaleName {
   /// The scripts CLDR has locales for (`Latn`, `Cyrl`, `Hant`).
   private static let scriptsWithData = Set(Locale.availableIdentifiers.compactMap { subtags(ofAvailable: $0).script })
 
-  /// The languages ICU has CLDR data for.
-  private static let languagesWithData = Set(Locale.availableIdentifiers.map { subtags(ofAvailable: $0).language })
+  /// The languages ICU has CLDR data for: the languages of
+  /// `Locale.availableIdentifiers` (``subtags(ofAvailable:)``), written out,
+  /// as ICU makes that list by opening its index of a thousand locales, which
+  /// would cost every start about 2M instructions. A test holds the two
+  /// equal; when an ICU update changes the list, it prints the new one.
+  package static let languagesWithData: Set<String> = [
+    "af", "agq", "ain", "ak", "am", "apw", "ar", "arn", "as", "asa", "ast", "az", "ba", "bas", "be", "bem", "ber",
+    "bez", "bg", "bgc", "bho", "blo", "bm", "bn", "bo", "br", "brx", "bs", "byn", "ca", "ccp", "ce", "ceb", "cgg",
+    "cho", "chr", "cic", "ckb", "co", "cs", "csw", "cv", "cy", "da", "dav", "de", "dje", "doi", "dsb", "dua", "dv",
+    "dyo", "dz", "ebu", "ee", "el", "en", "eo", "es", "et", "eu", "ewo", "fa", "ff", "fi", "fil", "fo", "fr", "fur",
+    "fy", "ga", "gaa", "gd", "gez", "gl", "gn", "gsw", "gu", "guz", "gv", "ha", "haw", "he", "hi", "hmn", "hr", "hsb",
+    "hu", "hy", "ia", "id", "ie", "ig", "ii", "inh", "io", "is", "it", "iu", "ja", "jbo", "jgo", "jmc", "jv", "ka",
+    "kab", "kaj", "kam", "kcg", "kde", "kea", "kgp", "khq", "ki", "kk", "kkj", "kl", "kln", "km", "kn", "ko", "kok",
+    "kpe", "ks", "ksb", "ksf", "ksh", "ku", "kw", "kxv", "ky", "lag", "lb", "lg", "lij", "lkt", "lmo", "ln", "lo",
+    "lrc", "lt", "lu", "luo", "lut", "luy", "lv", "mai", "mas", "mer", "mfe", "mg", "mgh", "mgo", "mi", "mic", "mid",
+    "mk", "ml", "mn", "mni", "moh", "mr", "ms", "mt", "mua", "mus", "my", "myv", "mzn", "naq", "nb", "nd", "nds", "ne",
+    "nl", "nmg", "nn", "nnh", "nnp", "no", "nqo", "nr", "nso", "nus", "nv", "ny", "nyn", "oc", "om", "or", "os", "osa",
+    "pa", "pcm", "pl", "pqm", "prg", "ps", "pt", "qu", "raj", "rej", "rhg", "rm", "rn", "ro", "rof", "ru", "rw", "rwk",
+    "sa", "sah", "saq", "sat", "sbp", "sc", "scn", "sd", "se", "seh", "ses", "sg", "shi", "si", "sjd", "sje", "sju",
+    "sk", "sl", "sm", "smn", "sn", "so", "sq", "sr", "ss", "st", "su", "sv", "sw", "syr", "szl", "ta", "te", "teo",
+    "tg", "th", "ti", "tig", "tk", "tn", "to", "tok", "tr", "trv", "ts", "tt", "twq", "tzm", "ug", "uk", "ur", "uz",
+    "vai", "ve", "vec", "vi", "vmw", "vun", "wa", "wae", "wal", "wo", "xh", "xnr", "xog", "yav", "yi", "yo", "yrl",
+    "yue", "za", "zgh", "zh", "zu",
+  ]
 
   /// The language and script of an identifier of `Locale.availableIdentifiers`,
   /// read by the syntax ICU gives them all (`language[_Script][_REGION][_VARIANT]`:

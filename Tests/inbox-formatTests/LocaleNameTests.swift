@@ -17,6 +17,14 @@ import Testing
     }
   }
 
+  /// The languages written out are those of the identifiers ICU lists, all of them.
+  @Test func languagesWithDataAreICUsLanguages() {
+    let languages = Set(Locale.availableIdentifiers.map { LocaleName.subtags(ofAvailable: $0).language })
+    #expect(
+      LocaleName.languagesWithData == languages,
+      "languagesWithData should be: \(languages.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
+  }
+
   /// The regions written out are those ICU lists, all of them.
   @Test func regionsAreICUsRegions() {
     #expect(LocaleName.regions == Set(Locale.Region.isoRegions.map(\.identifier)))
