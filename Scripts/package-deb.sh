@@ -35,7 +35,7 @@ outdir=${1:-.build/deb}
 binary=${INBOX_FORMAT_BINARY:-.build/release/inbox-format}
 server_binary=$(dirname "$binary")/inbox-format-server
 revision=${PACKAGE_REVISION:-1}
-for tool in dpkg-deb dpkg-shlibdeps gzip python3 strip; do
+for tool in dpkg-deb dpkg-shlibdeps gzip python3 readelf strip; do
   command -v "$tool" > /dev/null || die "$tool is missing (apt-get install dpkg-dev binutils python3)"
 done
 
@@ -118,6 +118,13 @@ shlibs=$(cd "$root" && dpkg-shlibdeps -O usr/bin/inbox-format usr/libexec/inbox-
 depends=$(sed -n 's/^shlibs:Depends=//p' <<< "$shlibs")
 rm -rf "$root/debian"
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies of $binary: $shlibs"
+# Packed relocations (Package.swift) need glibc 2.36's loader, a version
+# (GLIBC_ABI_DT_RELR) that libc6's symbols file does not list: without it the
+# package would install where the command cannot start.
+if readelf -V "$root/usr/bin/inbox-format" | grep -q GLIBC_ABI_DT_RELR; then
+  depends=$(sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/' <<< "$depends")
+  grep -q 'libc6 (>= 2.36)' <<< "$depends" || die "packed relocations need libc6 (>= 2.36); dependencies: $depends"
+fi
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" << EOF
 Package: inbox-format
