@@ -97,7 +97,7 @@ enum MediaTypes {
     }
     for parameter in parts.dropFirst() {
       let pair = parameter.pieces(separatedBy: "=", maxSplits: 1).map {
-        Substring($0).trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+        $0.trimmingOptionalWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
       }
       if pair.count == 2, pair[0] == "charset", !["utf-8", "utf8", "us-ascii"].contains(pair[1]) { return false }
     }
@@ -161,12 +161,12 @@ enum MediaTypes {
 }
 
 /// Whether `byte` is an ASCII letter (`ALPHA`).
-func isASCIILetter(_ byte: UInt8) -> Bool {
+private func isASCIILetter(_ byte: UInt8) -> Bool {
   (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
 }
 
 /// Whether `byte` is an ASCII digit (`DIGIT`).
-func isASCIIDigit(_ byte: UInt8) -> Bool {
+private func isASCIIDigit(_ byte: UInt8) -> Bool {
   (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
 }
 
