@@ -71,14 +71,14 @@ public struct InboxEncoder: Sendable {
   public func encode(_ rows: some Collection<MessageUIModel>) -> [UInt8] {
     if case .text(let view) = layout.kind { return Array(view.render(Array(rows)).utf8) }
     let writer = RowWriter(layout: layout, fields: fields)
-    var output = ByteWriter(capacity: rows.count * 256 + 4)
-    output.append(writer.opening)
-    var isFirst = true
-    for row in rows {
-      writer.append(Row<String>(row), isFirst: isFirst, to: &output)
-      isFirst = false
+    return ByteWriter.bytes(capacity: rows.count * 256 + 4) { output in
+      output.append(writer.opening)
+      var isFirst = true
+      for row in rows {
+        writer.append(Row<String>(row), isFirst: isFirst, to: &output)
+        isFirst = false
+      }
+      output.append(writer.closing(isEmpty: rows.isEmpty))
     }
-    output.append(writer.closing(isEmpty: rows.isEmpty))
-    return output.takeBytes()
   }
 }

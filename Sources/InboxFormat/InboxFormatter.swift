@@ -110,9 +110,7 @@ public struct InboxFormatter: Sendable {
       }
     }
     var reader = InboxReader(bytes: bytes)
-    return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
-      try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
-    }
+    return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
   }
 
   /// Whether `bytes`, a whole input, is NDJSON, which

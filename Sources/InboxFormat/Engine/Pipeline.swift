@@ -17,21 +17,48 @@ struct Pipeline {
   /// each batch more holds its messages and rows in memory.
   static let batchesInFlight = 3
 
-  /// Runs the pipeline: `appendNext` reads messages (appending one, or
-  /// returning false at the end), and `write` receives the output in order.
-  /// `input` holds the bytes `.raw` messages lie in. Returns the first
-  /// instant a label written stops being true.
+  /// Bytes an array must have left after its first batch for its other
+  /// items to be read in ``ItemStretches``, and about how many bytes each
+  /// holds: a few per worker at least, each about as large as a batch.
+  var stretchLength = 256 * 1_024
+  var minimumStretchedLength: Int { 4 * stretchLength }
+
+  /// Runs the pipeline over what `reader` reads: the first batch on the
+  /// calling thread, and when the input is a large array, its other items
+  /// in ``ItemStretches`` on the workers.
   func run(
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
     write: ([UInt8]) throws -> Void,
-    appendNext: (inout [PendingMessage]) throws -> Bool
+    reading reader: inout InboxReader
+  ) throws -> Date? {
+    try run(input: input, skipInvalid: skipInvalid, write: write) { messages in
+      try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
+    } stretches: {
+      reader.stretches(minimumLength: minimumStretchedLength, stretchLength: stretchLength)
+    }
+  }
+
+  /// Runs the pipeline: `appendNext` reads messages (appending one, or
+  /// returning false at the end), and `write` receives the output in order.
+  /// `input` holds the bytes `.raw` messages lie in. Returns the first
+  /// instant a label written stops being true.
+  ///
+  /// After each full batch, `stretches` may hand the rest of the input over
+  /// to be read on the workers; `appendNext` is then not called again.
+  func run(
+    input: InputBytes,
+    skipInvalid: ((InboxFormatError) -> Void)?,
+    write: ([UInt8]) throws -> Void,
+    appendNext: (inout [PendingMessage]) throws -> Bool,
+    stretches: () -> ItemStretches? = { nil }
   ) throws -> Date? {
     let writer = RowWriter(layout: layout, fields: tables.writtenFields)
     var pending: [PendingBatch] = []
     var isFirstBatch = true
     var validUntil: Date?
     var textRows: [MessageUIModel] = []
+    var stretched: ItemStretches?
     defer {
       // On an error, let the batches still running finish before their
       // results are dropped (they read the input's bytes); those not
@@ -42,6 +69,10 @@ struct Pipeline {
       validUntil = earliest(validUntil, batch.validUntil)
       textRows += batch.rows
       try write(batch.bytes)
+    }
+    func start(_ batch: PendingBatch) {
+      DispatchQueue.global().async { batch.run() }
+      pending.append(batch)
     }
 
     try write(writer.opening)
@@ -66,17 +97,57 @@ struct Pipeline {
         break
       }
       let (tables, isFirst, batchMessages) = (self.tables, isFirstBatch, messages)
-      let batch = PendingBatch {
-        Pipeline.batch(of: batchMessages, in: input, tables: tables, writer: writer, isFirst: isFirst)
-      }
-      DispatchQueue.global().async { batch.run() }
       isFirstBatch = false
-      pending.append(batch)
+      start(
+        PendingBatch {
+          Pipeline.batch(of: batchMessages, in: input, tables: tables, writer: writer, isFirst: isFirst)
+        })
       // Write what is done, in order; wait only when too much is in flight.
       while let first = pending.first, pending.count >= Self.batchesInFlight || first.isDone {
         pending.removeFirst()
         try hand(first.wait())
       }
+      if messages.count == Self.batchSize, let rest = stretches() {
+        stretched = rest
+        break
+      }
+    }
+    if let stretched {
+      // A full batch has been written: every row from here follows another.
+      var reading = StretchReading(stretches: stretched)
+      let tables = self.tables
+      while !reading.isFinished {
+        while pending.count < Self.batchesInFlight, let stretch = reading.nextStretch() {
+          start(
+            PendingBatch {
+              var messages: [PendingMessage] = []
+              messages.reserveCapacity(stretched.expectedItemCount)
+              let end = stretched.read(after: stretch.start, through: stretch.end, to: &messages)
+              var batch =
+                end == nil
+                ? Batch() : Pipeline.batch(of: messages, in: input, tables: tables, writer: writer, isFirst: false)
+              batch.stretch = StretchRead(stretch: stretch, end: end, itemCount: messages.count)
+              return batch
+            })
+        }
+        guard !pending.isEmpty else { break }
+        let batch = pending.removeFirst().wait()
+        guard let read = batch.stretch else {
+          try hand(batch)
+          continue
+        }
+        switch try reading.take(read, skipInvalid: skipInvalid) {
+        case .keep: try hand(batch)
+        case .drop: break
+        case .replace(let messages):
+          try hand(Pipeline.batch(of: messages, in: input, tables: tables, writer: writer, isFirst: false))
+        }
+      }
+    }
+    if stretched != nil {
+      // Stretches guessed past the array's end.
+      for batch in pending { batch.abandon() }
+      pending.removeAll()
     }
     while !pending.isEmpty {
       try hand(pending.removeFirst().wait())
@@ -84,6 +155,82 @@ struct Pipeline {
     if case .text(let view) = layout.kind { try write(Array(view.render(textRows).utf8)) }
     try write(writer.closing(isEmpty: isFirstBatch))
     return validUntil
+  }
+}
+
+/// One stretch of ``ItemStretches``: from the comma at `start` as far as
+/// the first comma at or past `end` (nil: the array's end).
+struct Stretch: Sendable {
+  var start: Int
+  var end: Int?
+}
+
+/// What a worker read of a stretch.
+struct StretchRead: Sendable {
+  var stretch: Stretch
+  /// Where reading stopped; nil when the stretch holds something that is
+  /// not a message.
+  var end: ItemStretches.End?
+  var itemCount: Int
+}
+
+/// The pipeline's thread's side of ``ItemStretches``: which stretch comes
+/// next, and which of the workers' readings are kept.
+struct StretchReading {
+  let stretches: ItemStretches
+  /// Where reading in order has reached: the comma after the last item
+  /// whose row is written.
+  private var reached: Int
+  private var itemCount: Int
+  /// Where the next stretch starts; nil when the last one has been handed out.
+  private var nextStart: Int?
+  /// Whether the whole input has been read.
+  private(set) var isFinished = false
+
+  init(stretches: ItemStretches) {
+    self.stretches = stretches
+    reached = stretches.start
+    itemCount = stretches.itemCount
+    nextStart = stretches.start
+  }
+
+  /// The next stretch to hand to a worker, if any is left.
+  mutating func nextStretch() -> Stretch? {
+    guard !isFinished, let start = nextStart else { return nil }
+    let end = stretches.boundary(after: start)
+    nextStart = end
+    return Stretch(start: start, end: end)
+  }
+
+  enum Taken {
+    /// The worker read the items that come next: its rows are written.
+    case keep
+    /// The stretch lies before where reading has reached, or past the
+    /// input's end.
+    case drop
+    /// The stretch's items, read again from where reading had reached.
+    case replace([PendingMessage])
+  }
+
+  /// Takes the workers' stretches in order.
+  mutating func take(_ read: StretchRead, skipInvalid: ((InboxFormatError) -> Void)?) throws -> Taken {
+    guard !isFinished else { return .drop }
+    if read.stretch.start == reached, let end = read.end {
+      itemCount += read.itemCount
+      switch end {
+      case .comma(let comma): reached = comma
+      case .arrayEnd(let bracket):
+        try stretches.finish(at: bracket, itemCount: itemCount)
+        isFinished = true
+      }
+      return .keep
+    }
+    if let end = read.stretch.end, end <= reached { return .drop }
+    let reread = try stretches.reread(
+      after: reached, through: read.stretch.end, itemCount: itemCount, skipInvalid: skipInvalid)
+    itemCount = reread.itemCount
+    if let comma = reread.comma { reached = comma } else { isFinished = true }
+    return .replace(reread.messages)
   }
 }
 
@@ -107,6 +254,8 @@ struct Batch: Sendable {
   var bytes: [UInt8] = []
   var rows: [MessageUIModel] = []
   var validUntil: Date?
+  /// The stretch a worker read the batch's messages from, if it did.
+  var stretch: StretchRead?
 }
 
 extension Pipeline {
@@ -118,51 +267,52 @@ extension Pipeline {
   ) -> Batch {
     let isText = if case .text = writer.layout.kind { true } else { false }
     return tables.withByteRules { rows in
-      var batch = Batch()
-      var output = ByteWriter(capacity: isText ? 0 : messages.count * 256)
+      var validUntil: Date?
+      var textRows: [MessageUIModel] = []
       var isFirst = isFirst
-      for pending in messages {
-        let message: MessageAPIModel
-        switch pending {
-        case .raw(let raw):
-          let text = { (token: JSONScanner.StringToken?) in
-            InputText(bytes: RawMessage.contents(of: token, in: input.bytes))
+      let bytes = ByteWriter.bytes(capacity: isText ? 0 : messages.count * 256) { output in
+        for pending in messages {
+          let message: MessageAPIModel
+          switch pending {
+          case .raw(let raw):
+            let text = { (token: JSONScanner.StringToken?) in
+              InputText(bytes: RawMessage.contents(of: token, in: input.bytes))
+            }
+            if !isText,
+              let row = rows.row(
+                id: raw.id, message: text(raw.message), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
+                as: Row<InputText>.self,
+                names: { rules in
+                  raw.hasDisplayName
+                    ? rules.names(displayName: text(raw.displayName), phoneNumber: text(raw.phoneNumber))
+                    : rules.names(
+                      firstname: text(raw.firstname), lastname: text(raw.lastname), phoneNumber: text(raw.phoneNumber))
+                })
+            {
+              validUntil = earliest(validUntil, row.validUntil)
+              writer.append(row, isFirst: isFirst, to: &output)
+              rows.reuse(row.extras)
+              isFirst = false
+              continue
+            }
+            message = raw.decoded(in: input.bytes)
+          case .decoded(let decoded):
+            message = decoded
           }
-          if !isText,
-            let row = rows.row(
-              id: raw.id, message: text(raw.message), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
-              as: Row<InputText>.self,
-              names: { rules in
-                raw.hasDisplayName
-                  ? rules.names(displayName: text(raw.displayName), phoneNumber: text(raw.phoneNumber))
-                  : rules.names(
-                    firstname: text(raw.firstname), lastname: text(raw.lastname), phoneNumber: text(raw.phoneNumber))
-              })
-          {
-            batch.validUntil = earliest(batch.validUntil, row.validUntil)
+          if isText {
+            let row = rows.strings.row(of: message, as: MessageUIModel.self)
+            validUntil = earliest(validUntil, row.dateValidUntil)
+            textRows.append(row)
+          } else {
+            let row = rows.strings.row(of: message, as: Row<String>.self)
+            validUntil = earliest(validUntil, row.validUntil)
             writer.append(row, isFirst: isFirst, to: &output)
-            rows.reuse(row.extras)
+            rows.strings.reuse(row.extras)
             isFirst = false
-            continue
           }
-          message = raw.decoded(in: input.bytes)
-        case .decoded(let decoded):
-          message = decoded
-        }
-        if isText {
-          let row = rows.strings.row(of: message, as: MessageUIModel.self)
-          batch.validUntil = earliest(batch.validUntil, row.dateValidUntil)
-          batch.rows.append(row)
-        } else {
-          let row = rows.strings.row(of: message, as: Row<String>.self)
-          batch.validUntil = earliest(batch.validUntil, row.validUntil)
-          writer.append(row, isFirst: isFirst, to: &output)
-          rows.strings.reuse(row.extras)
-          isFirst = false
         }
       }
-      batch.bytes = output.takeBytes()
-      return batch
+      return Batch(bytes: bytes, rows: textRows, validUntil: validUntil)
     }
   }
 }

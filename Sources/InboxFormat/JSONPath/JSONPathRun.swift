@@ -19,17 +19,17 @@ public struct JSONPathRun: Sendable {
   public func output(for bytes: UnsafeBufferPointer<UInt8>, paths: Bool) throws(InboxFormatError) -> [UInt8] {
     let document = try JSONValue.read(from: bytes)
     let nodes = query.select(from: document, environment: environment)
-    var output = ByteWriter(capacity: 256)
-    output.append(UInt8(ascii: "["))
-    for (index, node) in nodes.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      if paths {
-        appendString(node.normalizedPath, to: &output)
-      } else {
-        node.value.write(to: &output)
+    return ByteWriter.bytes(capacity: 256) { output in
+      output.append(UInt8(ascii: "["))
+      for (index, node) in nodes.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        if paths {
+          appendString(node.normalizedPath, to: &output)
+        } else {
+          node.value.write(to: &output)
+        }
       }
+      output.append("]\n")
     }
-    output.append("]\n")
-    return output.takeBytes()
   }
 }

@@ -8,9 +8,7 @@ extension JSONValue {
 
   /// The UTF-8 bytes of ``jsonText``.
   var jsonBytes: [UInt8] {
-    var output = ByteWriter(capacity: 64)
-    write(to: &output)
-    return output.takeBytes()
+    ByteWriter.bytes(capacity: 64) { write(to: &$0) }
   }
 
   /// Appends the value as compact JSON text.

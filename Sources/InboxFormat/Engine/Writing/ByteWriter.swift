@@ -2,21 +2,50 @@
 /// uniqueness and capacity checks, and the retains, of `Array.append` on
 /// every key, quote and text of every row.
 ///
-/// It owns its memory and cannot be copied; ``takeBytes()`` hands what was
-/// written over as an array.
+/// It writes straight into the storage of the array it makes
+/// (``bytes(capacity:_:)``), so that what it wrote is handed over without
+/// a copy; only when that capacity runs out does it move to memory of its
+/// own, and the array is then copied from it. It cannot be copied.
 struct ByteWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// The bytes written so far.
   private(set) var count = 0
+  /// Whether `base` is this writer's own memory, not the array's storage.
+  private var ownsMemory = false
 
-  init(capacity: Int) {
-    self.capacity = max(capacity, 64)
-    base = .allocate(capacity: self.capacity)
+  private init(writingInto buffer: UnsafeMutableBufferPointer<UInt8>) {
+    base = buffer.baseAddress!
+    capacity = buffer.count
   }
 
   deinit {
-    base.deallocate()
+    if ownsMemory { base.deallocate() }
+  }
+
+  /// The bytes `write` writes, in an array that reserves `capacity` bytes
+  /// up front (more are written, at the cost of one copy).
+  static func bytes<Failure: Error>(
+    capacity: Int, _ write: (inout ByteWriter) throws(Failure) -> Void
+  ) throws(Failure) -> [UInt8] {
+    var moved: [UInt8]?
+    var failure: Failure?
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(capacity, 64)) { buffer, initialized in
+      var writer = ByteWriter(writingInto: buffer)
+      do throws(Failure) {
+        try write(&writer)
+      } catch {
+        failure = error
+        return
+      }
+      if writer.ownsMemory {
+        moved = [UInt8](UnsafeBufferPointer(start: writer.base, count: writer.count))
+      } else {
+        initialized = writer.count
+      }
+    }
+    if let failure { throw failure }
+    return moved ?? bytes
   }
 
   @inline(__always)
@@ -80,23 +109,16 @@ struct ByteWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
-  /// Makes room for `extra` more bytes, at least doubling.
+  /// Makes room for `extra` more bytes, at least doubling, in memory of
+  /// the writer's own.
   @inline(never)
   private mutating func grow(toHold extra: Int) {
     let newCapacity = max(capacity * 2, count + extra)
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: count)
-    base.deallocate()
+    if ownsMemory { base.deallocate() }
     base = newBase
     capacity = newCapacity
-  }
-
-  /// What was written, as an array (one copy); the writer is gone after.
-  consuming func takeBytes() -> [UInt8] {
-    guard count > 0 else { return [] }
-    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      buffer.baseAddress!.update(from: base, count: count)
-      initialized = count
-    }
+    ownsMemory = true
   }
 }

@@ -37,9 +37,8 @@ import Testing
     var random = SplitMix(seed: 0x750A)
     for _ in 0..<2_000 {
       let text = (0..<random.next(below: 24)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
-      var output = ByteWriter(capacity: 16)
-      appendString(text, to: &output)
-      #expect(String(decoding: output.takeBytes(), as: UTF8.self) == jsonStringLiteral(text), "\(text)")
+      let output = ByteWriter.bytes(capacity: 16) { appendString(text, to: &$0) }
+      #expect(String(decoding: output, as: UTF8.self) == jsonStringLiteral(text), "\(text)")
     }
   }
 }
