@@ -34,6 +34,13 @@ enum InputStart: Equatable {
     switch head[start] {
     case UInt8(ascii: "["): self = .document
     case UInt8(ascii: "{"):
+      // An object that names its items before any message key is a
+      // payload, one document, however long its first line: no need to
+      // search it for a line feed (a whole payload often is one line).
+      if Self.opensPayload(UnsafeBufferPointer(rebasing: head[start...])) {
+        self = .document
+        return
+      }
       let from = max(start, searched)
       searched = head.count
       guard let lineFeed = firstIndex(of: 0x0A, in: UnsafeBufferPointer(rebasing: head[from...])).map({ from + $0 })
@@ -47,6 +54,15 @@ enum InputStart: Equatable {
       // may take up to four bytes.
       self = isComplete || head.count - start >= 4 ? .invalid : .undecided
     }
+  }
+
+  /// Whether `bytes` open a payload object: its `items` key comes before
+  /// any `id` key (``InboxReader/Form/payload``). Only the keys before
+  /// `items` and the first message are read.
+  private static func opensPayload(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var reader = InboxReader(bytes: bytes)
+    _ = try? reader.next()
+    return reader.form == .payload
   }
 
   /// Whether `line` is one whole, valid message object.
