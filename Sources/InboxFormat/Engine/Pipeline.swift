@@ -4,7 +4,9 @@ import Synchronization
 
 /// The formatter's pipeline: messages are read on the calling thread, their
 /// rows made and written in batches on other cores while the next batch is
-/// read, and the output handed over in input order.
+/// read, and the output handed over in input order. A large array's items
+/// after its first batch are read on the other cores too, in
+/// ``ItemStretches``.
 struct Pipeline {
   let tables: ContextTables
   let layout: InboxEncoder.Layout
@@ -113,7 +115,7 @@ struct Pipeline {
       }
     }
     if let stretched {
-      // A full batch has been written: every row from here follows another.
+      // A full batch of rows comes first: every row from here follows another.
       var reading = StretchReading(stretches: stretched)
       let tables = self.tables
       while !reading.isFinished {
@@ -130,7 +132,13 @@ struct Pipeline {
               return batch
             })
         }
-        guard !pending.isEmpty else { break }
+        guard !pending.isEmpty else {
+          // The last stretch runs to the array's end, so taking it finishes
+          // reading; were it ever not so, the rest is read here, in order.
+          let messages = try reading.readRest(skipInvalid: skipInvalid)
+          try hand(Pipeline.batch(of: messages, in: input, tables: tables, writer: writer, isFirst: false))
+          break
+        }
         let batch = pending.removeFirst().wait()
         guard let read = batch.stretch else {
           try hand(batch)
@@ -226,11 +234,25 @@ struct StretchReading {
       return .keep
     }
     if let end = read.stretch.end, end <= reached { return .drop }
-    let reread = try stretches.reread(
-      after: reached, through: read.stretch.end, itemCount: itemCount, skipInvalid: skipInvalid)
+    return .replace(try reread(through: read.stretch.end, skipInvalid: skipInvalid))
+  }
+
+  /// The items from where reading has reached to the end of the input,
+  /// read in order.
+  mutating func readRest(skipInvalid: ((InboxFormatError) -> Void)?) throws -> [PendingMessage] {
+    guard !isFinished else { return [] }
+    return try reread(through: nil, skipInvalid: skipInvalid)
+  }
+
+  /// Reads the items from where reading has reached as far as the first
+  /// comma at or past `end`, in order.
+  private mutating func reread(through end: Int?, skipInvalid: ((InboxFormatError) -> Void)?) throws
+    -> [PendingMessage]
+  {
+    let reread = try stretches.reread(after: reached, through: end, itemCount: itemCount, skipInvalid: skipInvalid)
     itemCount = reread.itemCount
     if let comma = reread.comma { reached = comma } else { isFinished = true }
-    return .replace(reread.messages)
+    return reread.messages
   }
 }
 
