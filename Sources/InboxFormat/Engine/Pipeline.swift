@@ -19,15 +19,15 @@ struct Pipeline {
   /// each batch more holds its messages and rows in memory.
   static let batchesInFlight = 3
 
-  /// Bytes an array must have left after its first batch for its other
-  /// items to be read in ``ItemStretches``, and about how many bytes each
-  /// holds: a few per worker at least, each about as large as a batch.
+  /// About how many bytes each of ``ItemStretches`` holds (about a batch),
+  /// and how many an array must have left after its first message for the
+  /// rest to be read in them: a few stretches per worker at least.
   var stretchLength = 256 * 1_024
   var minimumStretchedLength: Int { 4 * stretchLength }
 
-  /// Runs the pipeline over what `reader` reads: the first batch on the
-  /// calling thread, and when the input is a large array, its other items
-  /// in ``ItemStretches`` on the workers.
+  /// Runs the pipeline over what `reader` reads, on the calling thread;
+  /// when the input is a large array, all its items after the first are
+  /// read in ``ItemStretches`` on the workers.
   func run(
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
@@ -46,8 +46,8 @@ struct Pipeline {
   /// `input` holds the bytes `.raw` messages lie in. Returns the first
   /// instant a label written stops being true.
   ///
-  /// After each full batch, `stretches` may hand the rest of the input over
-  /// to be read on the workers; `appendNext` is then not called again.
+  /// After the first message, `stretches` may hand the rest of the input
+  /// over to be read on the workers; `appendNext` is then not called again.
   func run(
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
@@ -87,10 +87,15 @@ struct Pipeline {
         } catch let problem as RecoverableProblem {
           guard let skipInvalid else { throw problem.error }
           skipInvalid(problem.error)
+          continue
+        }
+        if isFirstBatch, messages.count == 1, let rest = stretches() {
+          stretched = rest
+          break
         }
       }
       if messages.isEmpty { break }
-      if messages.count < Self.batchSize && pending.isEmpty {
+      if messages.count < Self.batchSize && pending.isEmpty && stretched == nil {
         // The whole input in one short batch (a page): made on this thread,
         // which would otherwise only wait for it. Handing it over cost a
         // service more than making it.
@@ -109,13 +114,10 @@ struct Pipeline {
         pending.removeFirst()
         try hand(first.wait())
       }
-      if messages.count == Self.batchSize, let rest = stretches() {
-        stretched = rest
-        break
-      }
+      if stretched != nil { break }
     }
     if let stretched {
-      // A full batch of rows comes first: every row from here follows another.
+      // The first row comes first: every row from here follows another.
       var reading = StretchReading(stretches: stretched)
       let tables = self.tables
       while !reading.isFinished {

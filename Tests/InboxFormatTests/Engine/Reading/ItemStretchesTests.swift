@@ -42,7 +42,8 @@ import Testing
     return outcome
   }
 
-  /// More items than one batch, so that the rest is read in stretches.
+  /// More items than a batch: many stretches, whose rows are written
+  /// among the first batch's.
   static let itemCount = Pipeline.batchSize + 700
 
   /// An item: mostly valid messages in the shapes payloads take, some with
