@@ -105,9 +105,7 @@ public struct InboxFormatter: Sendable {
   ) throws -> Date? {
     guard mapping.isPost else {
       var reader = MappedReader(bytes: bytes, mapping: mapping)
-      return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write) { messages in
-        try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }
-      }
+      return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
     }
     var reader = InboxReader(bytes: bytes)
     return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)

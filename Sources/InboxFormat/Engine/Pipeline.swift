@@ -28,11 +28,11 @@ struct Pipeline {
   /// Runs the pipeline over what `reader` reads, on the calling thread;
   /// when the input is a large array, all its items after the first are
   /// read in ``ItemStretches`` on the workers.
-  func run(
+  func run<Reader: StretchReader>(
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
     write: ([UInt8]) throws -> Void,
-    reading reader: inout InboxReader
+    reading reader: inout Reader
   ) throws -> Date? {
     try run(input: input, skipInvalid: skipInvalid, write: write) { messages in
       try markingRecoverable(reader.hasFailed) { try reader.appendNext(to: &messages) }

@@ -34,6 +34,8 @@ struct MappedReader {
   private var memberNameStart = 0
   /// The fatal error that ended reading, if one has.
   private(set) var failure: InboxFormatError?
+  /// Where the first item of an array of items starts, once it has been read.
+  private var firstItemStart: Int?
 
   private enum Phase {
     case start
@@ -121,6 +123,7 @@ struct MappedReader {
         let start = scanner.position
         let index = nextIndex
         nextIndex += 1
+        if index == 0, !container.isObject { firstItemStart = start }
         let memberName = container.isObject ? name : nil
         if let end = appendPlanned(at: start, depth: container.depth, memberName: memberName, to: &messages) {
           scanner.position = end
@@ -191,6 +194,69 @@ struct MappedReader {
       named.index = index
       itemProblem = error.locating(named)
       return false
+    }
+  }
+
+  // MARK: Stretches (``StretchReader``)
+
+  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches? {
+    guard failure == nil, scanner.bytes.count - scanner.position >= minimumLength,
+      let firstItemStart, let comma = commaAfterItem()
+    else { return nil }
+    return ItemStretches(
+      reader: self, start: comma, itemCount: nextIndex, firstItem: firstItemStart, stretchLength: stretchLength)
+  }
+
+  var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+  mutating func commaAfterItem() -> Int? {
+    guard case .items(let container, _) = phase, !container.isObject, !container.isFirst else { return nil }
+    scanner.skipWhitespace()
+    return scanner.current == UInt8(ascii: ",") ? scanner.position : nil
+  }
+
+  mutating func resume(at offset: Int, itemCount: Int) {
+    guard case .items(var container, let enclosing) = phase else { return }
+    container.isFirst = false
+    phase = .items(container, enclosing: enclosing)
+    scanner.position = offset
+    nextIndex = itemCount
+  }
+
+  mutating func appendItems(
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage]
+  ) -> ItemStretches.End? {
+    guard case .items(let container, _) = phase, !container.isObject, failure == nil else { return nil }
+    scanner.position = comma
+    do throws(InboxFormatError) {
+      while true {
+        guard scanner.current == UInt8(ascii: ",") else {
+          return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
+        }
+        if let end, scanner.position >= end { return .comma(scanner.position) }
+        scanner.position += 1
+        scanner.skipWhitespace()
+        let start = scanner.position
+        nextIndex += 1
+        if let itemEnd = appendPlanned(at: start, depth: container.depth, memberName: nil, to: &messages) {
+          scanner.position = itemEnd
+        } else {
+          try scanner.skipValue(depth: container.depth)
+          let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
+          // The reference is never reported: a problem sends the items to
+          // `appendNext(to:)`, which names them.
+          let isMessage = append(item, memberName: nil, to: &messages) { _ in
+            ItemReference(path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: start))
+          }
+          guard isMessage else {
+            itemProblem = nil
+            return nil
+          }
+        }
+        scanner.skipWhitespace()
+      }
+    } catch {
+      return nil
     }
   }
 
@@ -426,3 +492,4 @@ protocol MessageReading {
 
 extension InboxReader: MessageReading {}
 extension MappedReader: MessageReading {}
+extension MappedReader: StretchReader {}

@@ -133,11 +133,8 @@ struct InboxReader {
     }
   }
 
-  // MARK: Stretches
+  // MARK: Stretches (``StretchReader``)
 
-  /// The rest of the array's items as ``ItemStretches``, when reading has
-  /// just read an item of the array and a comma follows it, and at least
-  /// `minimumLength` bytes are left; nil to go on reading here.
   mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches? {
     guard failure == nil, scanner.bytes.count - scanner.position >= minimumLength,
       let firstItemStart, let comma = commaAfterItem()
@@ -146,54 +143,20 @@ struct InboxReader {
       reader: self, start: comma, itemCount: nextIndex, firstItem: firstItemStart, stretchLength: stretchLength)
   }
 
-  /// The input's bytes.
   var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
 
-  /// The bytes an object at `offset` opens with, through its first key's
-  /// closing quote; nil for an object with no key or a key with escapes.
-  func objectOpening(at offset: Int) -> Range<Int>? {
-    let bytes = scanner.bytes
-    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return nil }
-    var index = offset + 1
-    while index < bytes.count, isJSONWhitespace(bytes[index]) { index += 1 }
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-    index += 1
-    while index < bytes.count, index - offset < 64 {
-      switch bytes[index] {
-      case UInt8(ascii: "\""): return offset..<(index + 1)
-      case UInt8(ascii: "\\"): return nil
-      default: index += 1
-      }
-    }
-    return nil
-  }
-
-  /// The offset of the comma after the array item last read, when one
-  /// follows it.
   mutating func commaAfterItem() -> Int? {
     guard case .arrayElements(isFirst: false) = phase else { return nil }
     scanner.skipWhitespace()
     return scanner.current == UInt8(ascii: ",") ? scanner.position : nil
   }
 
-  /// Goes on reading the array from `offset`, the comma after an item or
-  /// the array's closing bracket, which reading (of this reader or of a
-  /// copy) has reached; `itemCount` items come before it.
   mutating func resume(at offset: Int, itemCount: Int) {
     scanner.position = offset
     phase = .arrayElements(isFirst: false)
     nextIndex = itemCount
   }
 
-  /// Reads the array's items after the comma at `comma` as far as the
-  /// first comma at or past `end` that follows an item (nil: the array's
-  /// end), appending them as ``appendNext(to:)`` does. Returns where
-  /// reading stopped, or nil when an item is not a valid message or the
-  /// JSON is broken before then: ``appendNext(to:)`` reads those items
-  /// again, and says what is wrong.
-  ///
-  /// Item indices and locations are not kept up to date: they are only
-  /// ever reported by ``appendNext(to:)``.
   mutating func appendItems(
     after comma: Int, through end: Int?, to messages: inout [PendingMessage]
   ) -> ItemStretches.End? {
@@ -712,3 +675,5 @@ struct InboxReader {
 func isJSONWhitespace(_ byte: UInt8) -> Bool {
   byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }
+
+extension InboxReader: StretchReader {}

@@ -11,7 +11,7 @@
 /// so the cuts are guesses: a comma between a `}` and the bytes the array's
 /// first item opens with (`{"id"`, say), about ``stretchLength`` bytes
 /// apart. A worker reads its stretch's items from its first comma as far as
-/// the first comma at or past the next stretch's (``InboxReader/appendItems(after:through:to:)``),
+/// the first comma at or past the next stretch's (``StretchReader/appendItems(after:through:to:)``),
 /// and reports where it stopped. The pipeline takes the stretches in order
 /// and keeps a stretch only if it starts where reading stopped before it: a
 /// guess that fell inside a string or a nested object is read again from
@@ -20,9 +20,9 @@
 /// reading the whole input in order reports it. The output is the same
 /// either way; only the time differs.
 struct ItemStretches: @unchecked Sendable {
-  // @unchecked: the reader holds a pointer to the input's bytes, which the
-  // pipeline keeps valid and unchanged until every worker has finished;
-  // each use reads with a copy of the reader.
+  // @unchecked: the closures hold a copy of a reader and a pointer to the
+  // input's bytes, which the pipeline keeps valid and unchanged until every
+  // worker has finished; each use reads with a copy of that reader.
 
   /// Where reading a stretch stopped.
   enum End: Equatable, Sendable {
@@ -32,8 +32,7 @@ struct ItemStretches: @unchecked Sendable {
     case arrayEnd(Int)
   }
 
-  /// A reader that has found the input's form, copied for each stretch.
-  private let reader: InboxReader
+  private let bytes: UnsafeBufferPointer<UInt8>
   /// The comma the first stretch starts at.
   let start: Int
   /// How many items come before ``start``.
@@ -45,17 +44,47 @@ struct ItemStretches: @unchecked Sendable {
   let stretchLength: Int
   /// About how many items a stretch holds, judging by those before ``start``.
   let expectedItemCount: Int
+  /// Reading with a copy of the reader that found the items.
+  private let readItems: (Int, Int?, inout [PendingMessage]) -> End?
+  private let resumed: (Int, Int) -> any StretchReader
 
   /// The stretches after the comma at `start`, for a reader that has read
   /// `itemCount` items from `firstItem` on.
-  init(reader: InboxReader, start: Int, itemCount: Int, firstItem: Int, stretchLength: Int) {
-    self.reader = reader
+  init<Reader: StretchReader>(reader: Reader, start: Int, itemCount: Int, firstItem: Int, stretchLength: Int) {
+    bytes = reader.bytes
     self.start = start
     self.itemCount = itemCount
-    self.itemOpening = reader.objectOpening(at: firstItem).map { Array(reader.bytes[$0]) }
+    self.itemOpening = Self.objectOpening(in: reader.bytes, at: firstItem).map { Array(reader.bytes[$0]) }
     self.stretchLength = stretchLength
     // A little over the average, so that a stretch seldom grows its array.
     expectedItemCount = stretchLength * itemCount / max(start - firstItem, 1) * 9 / 8 + 16
+    readItems = { comma, end, messages in
+      var reader = reader
+      return reader.appendItems(after: comma, through: end, to: &messages)
+    }
+    resumed = { offset, itemCount in
+      var reader = reader
+      reader.resume(at: offset, itemCount: itemCount)
+      return reader
+    }
+  }
+
+  /// The bytes an object at `offset` opens with, through its first key's
+  /// closing quote; nil for an object with no key or a key with escapes.
+  static func objectOpening(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Range<Int>? {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return nil }
+    var index = offset + 1
+    while index < bytes.count, isJSONWhitespace(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    index += 1
+    while index < bytes.count, index - offset < 64 {
+      switch bytes[index] {
+      case UInt8(ascii: "\""): return offset..<(index + 1)
+      case UInt8(ascii: "\\"): return nil
+      default: index += 1
+      }
+    }
+    return nil
   }
 
   /// Where the stretch after the one starting at `comma` likely starts:
@@ -63,7 +92,6 @@ struct ItemStretches: @unchecked Sendable {
   /// a `}` and the opening of an item. Nil: the stretch goes to the end.
   func boundary(after comma: Int) -> Int? {
     guard let itemOpening, let first = itemOpening.first else { return nil }
-    let bytes = reader.bytes
     var offset = comma + stretchLength
     while offset < bytes.count, let found = bytes.firstIndex(of: first, from: offset) {
       offset = found + 1
@@ -82,8 +110,7 @@ struct ItemStretches: @unchecked Sendable {
   /// Reads the stretch from `comma` to `end` on a worker: its messages and
   /// where reading stopped, or nil when something in it is not a message.
   func read(after comma: Int, through end: Int?, to messages: inout [PendingMessage]) -> End? {
-    var reader = reader
-    return reader.appendItems(after: comma, through: end, to: &messages)
+    readItems(comma, end, &messages)
   }
 
   /// What ``reread(after:through:itemCount:skipInvalid:)`` read.
@@ -103,8 +130,7 @@ struct ItemStretches: @unchecked Sendable {
   func reread(
     after comma: Int, through end: Int?, itemCount: Int, skipInvalid: ((InboxFormatError) -> Void)?
   ) throws -> Reread {
-    var reader = reader
-    reader.resume(at: comma, itemCount: itemCount)
+    var reader = resumed(comma, itemCount)
     var result = Reread(itemCount: itemCount)
     while true {
       do {
@@ -126,13 +152,47 @@ struct ItemStretches: @unchecked Sendable {
 
   /// Reads what follows the array's closing bracket at `offset`, which a
   /// stretch reached with `itemCount` items before it: the payload's other
-  /// keys and the end of the input, as ``InboxReader/appendNext(to:)`` does.
+  /// keys and the end of the input, as ``StretchReader/appendNext(to:)`` does.
   func finish(at offset: Int, itemCount: Int) throws {
-    var reader = reader
-    reader.resume(at: offset, itemCount: itemCount)
+    var reader = resumed(offset, itemCount)
     var none: [PendingMessage] = []
     _ = try reader.appendNext(to: &none)
   }
+}
+
+/// A reader whose array of items can be read in ``ItemStretches``: the
+/// post's (``InboxReader``) or a mapping's (``MappedReader``).
+protocol StretchReader {
+  /// The input's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { get }
+  /// How many items have been read so far, counting from the input's first.
+  var itemCount: Int { get }
+  /// Whether a fatal error has ended reading.
+  var hasFailed: Bool { get }
+  /// Appends the next message; false at the end. Problems as reading in
+  /// order reports them.
+  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool
+  /// The rest of the array's items as stretches, when reading has just
+  /// read an item of an array of items, a comma follows it, and at least
+  /// `minimumLength` bytes are left; nil to go on reading in order.
+  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches?
+  /// The offset of the comma after the array item last read, when one
+  /// follows it.
+  mutating func commaAfterItem() -> Int?
+  /// Goes on reading the array from `offset`, the comma after an item or
+  /// the array's closing bracket, which reading (of this reader or of a
+  /// copy) has reached; `itemCount` items come before it.
+  mutating func resume(at offset: Int, itemCount: Int)
+  /// Reads the array's items after the comma at `comma` as far as the
+  /// first comma at or past `end` that follows an item (nil: the array's
+  /// end), appending them as ``appendNext(to:)`` does. Returns where
+  /// reading stopped, or nil when an item is not a valid message or the
+  /// JSON is broken before then: ``appendNext(to:)`` reads those items
+  /// again, and says what is wrong. Item indices and locations are not
+  /// kept up to date: only ``appendNext(to:)`` reports them.
+  mutating func appendItems(
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage]
+  ) -> ItemStretches.End?
 }
 
 extension UnsafeBufferPointer<UInt8> {

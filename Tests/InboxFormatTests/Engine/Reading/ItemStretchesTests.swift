@@ -22,19 +22,28 @@ import Testing
   /// Runs the pipeline over `payload`, in stretches of `stretchLength`
   /// bytes, or in order when it is nil.
   static func run(
-    _ payload: [UInt8], stretchLength: Int?, skipping: Bool, layout: InboxEncoder.Layout = .compact
+    _ payload: [UInt8], mapping: InputMapping = .post, stretchLength: Int?, skipping: Bool,
+    layout: InboxEncoder.Layout = .compact
   ) -> Outcome {
     var pipeline = Pipeline(tables: MessageMapper(context: Pinned.context()).tables, layout: layout)
     pipeline.stretchLength = stretchLength ?? Int.max / 8
     var outcome = Outcome()
     payload.withUnsafeBufferPointer { bytes in
-      var reader = InboxReader(bytes: bytes)
-      do {
-        _ = try pipeline.run(
-          input: InputBytes(bytes: bytes), skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
-          write: { outcome.bytes += $0 }, reading: &reader)
-      } catch {
-        outcome.error = error as? InboxFormatError
+      func run<Reader: StretchReader>(_ reader: inout Reader) {
+        do {
+          _ = try pipeline.run(
+            input: InputBytes(bytes: bytes), skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
+            write: { outcome.bytes += $0 }, reading: &reader)
+        } catch {
+          outcome.error = error as? InboxFormatError
+        }
+      }
+      if mapping.isPost {
+        var reader = InboxReader(bytes: bytes)
+        run(&reader)
+      } else {
+        var reader = MappedReader(bytes: bytes, mapping: mapping)
+        run(&reader)
       }
     }
     // Output written before an error depends on which batches were done.
@@ -151,6 +160,26 @@ import Testing
       #expect(expected.error != nil)
       for length in Self.stretchLengths {
         #expect(Self.run(payload, stretchLength: length, skipping: skipping) == expected, "\(length) \(skipping)")
+      }
+    }
+  }
+
+  /// A mapping's array of items is read in stretches as the post's is:
+  /// every backend's shape, whole, cut short, and with data after it.
+  @Test(arguments: BackendShape.allCases)
+  func mappedStretchesWriteWhatReadingInOrderWrites(shape: BackendShape) throws {
+    let mapping = try #require(InputMapping.builtIn(named: shape.rawValue)).viewer(shape.defaultViewer)
+    var random = SplitMix(seed: 0x57E7_0000 + UInt64(BackendShape.allCases.firstIndex(of: shape)!))
+    let items = SampleItems.make(count: 300, for: shape, using: &random)
+    let text = shape.payload(items, viewer: shape.defaultViewer)
+    let whole = Array(text.utf8)
+    let payloads = [whole, Array(whole[..<(whole.count * 2 / 3)]), whole + Array(" [1]".utf8)]
+    for (index, payload) in payloads.enumerated() {
+      let expected = Self.run(payload, mapping: mapping, stretchLength: nil, skipping: true)
+      #expect((expected.error == nil) == (index == 0), "\(shape.rawValue) \(index)")
+      for length in Self.stretchLengths {
+        let stretched = Self.run(payload, mapping: mapping, stretchLength: length, skipping: true)
+        #expect(stretched == expected, "\(shape.rawValue) \(index) \(length)")
       }
     }
   }
