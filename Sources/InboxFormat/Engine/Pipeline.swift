@@ -125,12 +125,14 @@ struct Pipeline {
           start(
             PendingBatch {
               var messages: [PendingMessage] = []
+              var skipped: [SkippedItem] = []
               messages.reserveCapacity(stretched.expectedItemCount)
-              let end = stretched.read(after: stretch.start, through: stretch.end, to: &messages)
+              let end = stretched.read(after: stretch.start, through: stretch.end, to: &messages, skipped: &skipped)
               var batch =
                 end == nil
                 ? Batch() : Pipeline.batch(of: messages, in: input, tables: tables, writer: writer, isFirst: false)
-              batch.stretch = StretchRead(stretch: stretch, end: end, itemCount: messages.count)
+              batch.stretch = StretchRead(
+                stretch: stretch, end: end, itemCount: messages.count + skipped.count, skipped: skipped)
               return batch
             })
         }
@@ -178,14 +180,17 @@ struct Stretch: Sendable {
 /// What a worker read of a stretch.
 struct StretchRead: Sendable {
   var stretch: Stretch
-  /// Where reading stopped; nil when the stretch holds something that is
-  /// not a message.
+  /// Where reading stopped; nil when the JSON is broken in the stretch.
   var end: ItemStretches.End?
+  /// The items read, messages or not.
   var itemCount: Int
+  /// The items that are not valid messages.
+  var skipped: [SkippedItem] = []
 }
 
 /// The pipeline's thread's side of ``ItemStretches``: which stretch comes
-/// next, and which of the workers' readings are kept.
+/// next, which of the workers' readings are kept, and what is read again in
+/// order.
 struct StretchReading {
   let stretches: ItemStretches
   /// Where reading in order has reached: the comma after the last item
@@ -196,12 +201,16 @@ struct StretchReading {
   private var nextStart: Int?
   /// Whether the whole input has been read.
   private(set) var isFinished = false
+  /// The reader that reads in order what is read again. It only ever moves
+  /// forward, so the locations it reports cost one pass over the input.
+  private var inOrder: any StretchReader
 
   init(stretches: ItemStretches) {
     self.stretches = stretches
     reached = stretches.start
     itemCount = stretches.itemCount
     nextStart = stretches.start
+    inOrder = stretches.readerInOrder()
   }
 
   /// The next stretch to hand to a worker, if any is left.
@@ -222,15 +231,24 @@ struct StretchReading {
     case replace([PendingMessage])
   }
 
-  /// Takes the workers' stretches in order.
+  /// Takes the workers' stretches in order. The items of a kept stretch
+  /// that are not messages are reported through `skipInvalid`, or the
+  /// first is thrown, as reading in order reports them.
   mutating func take(_ read: StretchRead, skipInvalid: ((InboxFormatError) -> Void)?) throws -> Taken {
     guard !isFinished else { return .drop }
     if read.stretch.start == reached, let end = read.end {
+      guard let problems = try problems(of: read.skipped) else {
+        return .replace(try reread(through: read.stretch.end, skipInvalid: skipInvalid))
+      }
+      for problem in problems {
+        guard let skipInvalid else { throw problem }
+        skipInvalid(problem)
+      }
       itemCount += read.itemCount
       switch end {
       case .comma(let comma): reached = comma
       case .arrayEnd(let bracket):
-        try stretches.finish(at: bracket, itemCount: itemCount)
+        try finish(at: bracket)
         isFinished = true
       }
       return .keep
@@ -246,15 +264,58 @@ struct StretchReading {
     return try reread(through: nil, skipInvalid: skipInvalid)
   }
 
+  /// What reading in order says of each skipped item of the stretch that
+  /// starts where reading has reached; nil if one turns out to be a
+  /// message after all (never expected: the stretch is then read again).
+  private mutating func problems(of skipped: [SkippedItem]) throws -> [InboxFormatError]? {
+    var problems: [InboxFormatError] = []
+    var none: [PendingMessage] = []
+    for item in skipped {
+      inOrder.resume(at: item.comma, itemCount: itemCount + item.itemsBefore)
+      do {
+        _ = try markingRecoverable(inOrder.hasFailed) { try inOrder.appendNext(to: &none) }
+        return nil
+      } catch let problem as RecoverableProblem {
+        problems.append(problem.error)
+      }
+    }
+    return problems
+  }
+
   /// Reads the items from where reading has reached as far as the first
-  /// comma at or past `end`, in order.
+  /// comma at or past `end` (nil: the input's end), in order: problems are
+  /// reported with their item's index and location, and skipped through
+  /// `skipInvalid` or thrown.
   private mutating func reread(through end: Int?, skipInvalid: ((InboxFormatError) -> Void)?) throws
     -> [PendingMessage]
   {
-    let reread = try stretches.reread(after: reached, through: end, itemCount: itemCount, skipInvalid: skipInvalid)
-    itemCount = reread.itemCount
-    if let comma = reread.comma { reached = comma } else { isFinished = true }
-    return reread.messages
+    inOrder.resume(at: reached, itemCount: itemCount)
+    var messages: [PendingMessage] = []
+    while true {
+      do {
+        guard try markingRecoverable(inOrder.hasFailed, { try inOrder.appendNext(to: &messages) }) else {
+          itemCount = inOrder.itemCount
+          isFinished = true
+          return messages
+        }
+      } catch let problem as RecoverableProblem {
+        guard let skipInvalid else { throw problem.error }
+        skipInvalid(problem.error)
+      }
+      if let end, let next = inOrder.commaAfterItem(), next >= end {
+        itemCount = inOrder.itemCount
+        reached = next
+        return messages
+      }
+    }
+  }
+
+  /// Reads what follows the array's closing bracket at `offset`: the
+  /// payload's other keys and the end of the input.
+  private mutating func finish(at offset: Int) throws {
+    inOrder.resume(at: offset, itemCount: itemCount)
+    var none: [PendingMessage] = []
+    _ = try inOrder.appendNext(to: &none)
   }
 }
 

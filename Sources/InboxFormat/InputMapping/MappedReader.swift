@@ -224,16 +224,18 @@ struct MappedReader {
   }
 
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage]
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
   ) -> ItemStretches.End? {
     guard case .items(let container, _) = phase, !container.isObject, failure == nil else { return nil }
     scanner.position = comma
+    var items = 0
     do throws(InboxFormatError) {
       while true {
         guard scanner.current == UInt8(ascii: ",") else {
           return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
         }
         if let end, scanner.position >= end { return .comma(scanner.position) }
+        let itemComma = scanner.position
         scanner.position += 1
         scanner.skipWhitespace()
         let start = scanner.position
@@ -243,16 +245,17 @@ struct MappedReader {
         } else {
           try scanner.skipValue(depth: container.depth)
           let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
-          // The reference is never reported: a problem sends the items to
-          // `appendNext(to:)`, which names them.
+          // The reference is never reported: the pipeline has the item read
+          // again in order (`appendNext(to:)`), which names it.
           let isMessage = append(item, memberName: nil, to: &messages) { _ in
             ItemReference(path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: start))
           }
-          guard isMessage else {
+          if !isMessage {
             itemProblem = nil
-            return nil
+            skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
           }
         }
+        items += 1
         scanner.skipWhitespace()
       }
     } catch {

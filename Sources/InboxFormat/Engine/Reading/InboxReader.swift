@@ -158,24 +158,28 @@ struct InboxReader {
   }
 
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage]
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
   ) -> ItemStretches.End? {
     guard form == .payload || form == .array, failure == nil else { return nil }
     scanner.position = comma
     let depth = form == .payload ? 2 : 1
+    var items = 0
     do throws(InboxFormatError) {
       while true {
         guard scanner.current == UInt8(ascii: ",") else {
           return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
         }
         if let end, scanner.position >= end { return .comma(scanner.position) }
+        let itemComma = scanner.position
         scanner.position += 1
         scanner.skipWhitespace()
-        guard try readItem(index: nextIndex, depth: depth) else {
+        if try readItem(index: nextIndex, depth: depth) {
+          messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try lastRead.decoded(by: &scanner)))
+        } else {
           itemProblem = nil
-          return nil
+          skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
         }
-        messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try lastRead.decoded(by: &scanner)))
+        items += 1
         scanner.skipWhitespace()
       }
     } catch {

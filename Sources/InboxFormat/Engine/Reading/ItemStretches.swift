@@ -15,10 +15,11 @@
 /// and reports where it stopped. The pipeline takes the stretches in order
 /// and keeps a stretch only if it starts where reading stopped before it: a
 /// guess that fell inside a string or a nested object is read again from
-/// there on the pipeline's own thread (``reread(after:through:itemCount:skipInvalid:)``),
-/// as is any stretch holding a problem, which is then reported exactly as
-/// reading the whole input in order reports it. The output is the same
-/// either way; only the time differs.
+/// there on the pipeline's own thread, as is a stretch whose JSON is
+/// broken, in order (``StretchReading``). An item that is not a valid
+/// message is read again alone, in order, to be reported exactly as reading
+/// the whole input in order reports it. The output is the same either way;
+/// only the time differs.
 struct ItemStretches: @unchecked Sendable {
   // @unchecked: the closures hold a copy of a reader and a pointer to the
   // input's bytes, which the pipeline keeps valid and unchanged until every
@@ -45,8 +46,9 @@ struct ItemStretches: @unchecked Sendable {
   /// About how many items a stretch holds, judging by those before ``start``.
   let expectedItemCount: Int
   /// Reading with a copy of the reader that found the items.
-  private let readItems: (Int, Int?, inout [PendingMessage]) -> End?
-  private let resumed: (Int, Int) -> any StretchReader
+  private let readItems: (Int, Int?, inout [PendingMessage], inout [SkippedItem]) -> End?
+  /// A copy of that reader, for reading in order.
+  let readerInOrder: () -> any StretchReader
 
   /// The stretches after the comma at `start`, for a reader that has read
   /// `itemCount` items from `firstItem` on.
@@ -58,15 +60,11 @@ struct ItemStretches: @unchecked Sendable {
     self.stretchLength = stretchLength
     // A little over the average, so that a stretch seldom grows its array.
     expectedItemCount = stretchLength * itemCount / max(start - firstItem, 1) * 9 / 8 + 16
-    readItems = { comma, end, messages in
+    readItems = { comma, end, messages, skipped in
       var reader = reader
-      return reader.appendItems(after: comma, through: end, to: &messages)
+      return reader.appendItems(after: comma, through: end, to: &messages, skipped: &skipped)
     }
-    resumed = { offset, itemCount in
-      var reader = reader
-      reader.resume(at: offset, itemCount: itemCount)
-      return reader
-    }
+    readerInOrder = { reader }
   }
 
   /// The bytes an object at `offset` opens with, through its first key's
@@ -107,57 +105,22 @@ struct ItemStretches: @unchecked Sendable {
     return nil
   }
 
-  /// Reads the stretch from `comma` to `end` on a worker: its messages and
-  /// where reading stopped, or nil when something in it is not a message.
-  func read(after comma: Int, through end: Int?, to messages: inout [PendingMessage]) -> End? {
-    readItems(comma, end, &messages)
+  /// Reads the stretch from `comma` to `end` on a worker: its messages,
+  /// the items that are not messages, and where reading stopped; nil when
+  /// the JSON is broken there.
+  func read(
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
+  ) -> End? {
+    readItems(comma, end, &messages, &skipped)
   }
+}
 
-  /// What ``reread(after:through:itemCount:skipInvalid:)`` read.
-  struct Reread {
-    var messages: [PendingMessage] = []
-    /// The comma where reading stopped, or nil when it read to the end of
-    /// the input (the array and what follows it, checked).
-    var comma: Int?
-    var itemCount: Int
-  }
-
-  /// Reads the items after `comma`, which reading in order has reached with
-  /// `itemCount` items before it, as far as the first comma at or past
-  /// `end` (nil: the input's end), as ``InboxReader/appendNext(to:)`` reads
-  /// them: problems are reported with their item's index and location, and
-  /// skipped through `skipInvalid` or thrown.
-  func reread(
-    after comma: Int, through end: Int?, itemCount: Int, skipInvalid: ((InboxFormatError) -> Void)?
-  ) throws -> Reread {
-    var reader = resumed(comma, itemCount)
-    var result = Reread(itemCount: itemCount)
-    while true {
-      do {
-        guard try markingRecoverable(reader.hasFailed, { try reader.appendNext(to: &result.messages) }) else {
-          result.itemCount = reader.itemCount
-          return result
-        }
-      } catch let problem as RecoverableProblem {
-        guard let skipInvalid else { throw problem.error }
-        skipInvalid(problem.error)
-      }
-      if let end, let next = reader.commaAfterItem(), next >= end {
-        result.comma = next
-        result.itemCount = reader.itemCount
-        return result
-      }
-    }
-  }
-
-  /// Reads what follows the array's closing bracket at `offset`, which a
-  /// stretch reached with `itemCount` items before it: the payload's other
-  /// keys and the end of the input, as ``StretchReader/appendNext(to:)`` does.
-  func finish(at offset: Int, itemCount: Int) throws {
-    var reader = resumed(offset, itemCount)
-    var none: [PendingMessage] = []
-    _ = try reader.appendNext(to: &none)
-  }
+/// An item of a stretch that is not a valid message: the comma before it,
+/// and how many of the stretch's items come before it. Reading it again in
+/// order says what is wrong with it, with its index and location.
+struct SkippedItem: Sendable, Equatable {
+  var comma: Int
+  var itemsBefore: Int
 }
 
 /// A reader whose array of items can be read in ``ItemStretches``: the
@@ -185,13 +148,14 @@ protocol StretchReader {
   mutating func resume(at offset: Int, itemCount: Int)
   /// Reads the array's items after the comma at `comma` as far as the
   /// first comma at or past `end` that follows an item (nil: the array's
-  /// end), appending them as ``appendNext(to:)`` does. Returns where
-  /// reading stopped, or nil when an item is not a valid message or the
-  /// JSON is broken before then: ``appendNext(to:)`` reads those items
-  /// again, and says what is wrong. Item indices and locations are not
-  /// kept up to date: only ``appendNext(to:)`` reports them.
+  /// end), appending the messages as ``appendNext(to:)`` does and each item
+  /// that is not a valid message to `skipped`. Returns where reading
+  /// stopped, or nil when the JSON is broken before then: reading in order
+  /// reads those items again, and says what is wrong. Item indices and
+  /// locations are not kept up to date: only ``appendNext(to:)`` reports
+  /// them.
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage]
+    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
   ) -> ItemStretches.End?
 }
 

@@ -214,13 +214,20 @@ import Testing
 
       func read(_ start: Int, _ end: Int?) -> StretchRead {
         var messages: [PendingMessage] = []
-        let reached = stretches.read(after: start, through: end, to: &messages)
-        return StretchRead(stretch: Stretch(start: start, end: end), end: reached, itemCount: messages.count)
+        var skipped: [SkippedItem] = []
+        let reached = stretches.read(after: start, through: end, to: &messages, skipped: &skipped)
+        return StretchRead(
+          stretch: Stretch(start: start, end: end), end: reached, itemCount: messages.count + skipped.count,
+          skipped: skipped)
       }
       // The guessed cut inside item 2: the stretch before it goes on to the
-      // comma after item 2; the one from it reads no message.
+      // comma after item 2; the one from it reads no message (the nested
+      // object lacks a date) and stops at the nested array's end.
       #expect(read(commas[2], inside).end == .comma(commas[3]))
-      #expect(read(inside, commas[4]).end == nil)
+      let fromInside = read(inside, commas[4])
+      let nestedEnd = try #require(payload[inside...].firstIndex(of: UInt8(ascii: "]")))
+      #expect(fromInside.end == .arrayEnd(nestedEnd))
+      #expect(fromInside.skipped == [SkippedItem(comma: inside, itemsBefore: 0)])
 
       var reading = StretchReading(stretches: stretches)
       #expect(outcome(try reading.take(read(commas[1], commas[2]), skipInvalid: nil)) == "keep")
