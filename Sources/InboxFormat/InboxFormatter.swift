@@ -4,8 +4,9 @@ public import Foundation
 /// the machine allows.
 ///
 /// It reads messages in batches and, while the calling thread reads the next
-/// batch, makes and writes the rows of the previous ones on other cores.
-/// Output comes out in input order, in chunks, through `write`. The bytes
+/// batch, makes and writes the rows of the previous ones on other cores; a
+/// large array's items are read on the other cores too. Output comes out in
+/// input order, in chunks, through `write`. The bytes
 /// are the same as decoding with ``InboxDecoder``, mapping with
 /// ``MessageMapper`` and encoding with ``InboxEncoder`` one step after the
 /// other.
