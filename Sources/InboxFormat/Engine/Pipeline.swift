@@ -5,8 +5,7 @@ import Synchronization
 /// The formatter's pipeline: messages are read on the calling thread, their
 /// rows made and written in batches on other cores while the next batch is
 /// read, and the output handed over in input order. A large array's items
-/// after its first batch are read on the other cores too, in
-/// ``ItemStretches``.
+/// after its first are read on the other cores too, in ``ItemStretches``.
 struct Pipeline {
   let tables: ContextTables
   let layout: InboxEncoder.Layout
