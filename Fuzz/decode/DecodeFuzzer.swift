@@ -229,6 +229,11 @@ func checkFormatting(
   // bytes come out, and the same errors.
   checkPieces(bytes, formatter: formatter, skipping: bytes.count % 3 == 0, input: input)
 
+  // Read in stretches on the workers, cut short enough that an input of a
+  // few messages is cut: the same bytes, the same skipped messages, the same
+  // error as reading in order.
+  checkStretches(reading, encoded: encoded, formatter: formatter, skipping: bytes.count % 5 < 2, input: input)
+
   // The inbox view: every line fits, and nothing from the data drives a terminal.
   let width = 1 + bytes.count % 90
   // With colour or without, one of them per input.
@@ -383,4 +388,33 @@ func sameMessage(_ left: MessageAPIModel, _ right: MessageAPIModel) -> Bool {
     && sameScalars(left.message, right.message)
     && sameScalars(left.phoneNumber.international, right.phoneNumber.international)
     && left.updateDate == right.updateDate && left.unreadCount == right.unreadCount
+}
+
+/// The pipeline reading an array's items in stretches of 16 bytes
+/// (``ItemStretches``) gives what reading in order gave.
+func checkStretches(
+  _ reading: ReaderRun, encoded: [UInt8], formatter: InboxFormatter, skipping: Bool,
+  input: UnsafeBufferPointer<UInt8>
+) {
+  var pipeline = Pipeline(tables: formatter.mapper.tables, layout: .compact)
+  pipeline.stretchLength = 16
+  var output: [UInt8] = []
+  var skipped: [InboxFormatError] = []
+  var reader = InboxReader(bytes: input)
+  do {
+    _ = try pipeline.run(
+      input: InputBytes(bytes: input), skipInvalid: skipping ? { skipped.append($0) } : nil,
+      write: { output += $0 }, reading: &reader)
+    let expected = skipping ? reading.fatal : reading.firstError
+    fuzzCheck(expected == nil, "reading in stretches succeeded past \(expected!)", input: input)
+    fuzzCheck(output == encoded, "reading in stretches and decode-map-encode disagree", input: input)
+  } catch {
+    let expected = skipping ? reading.fatal : reading.firstError
+    fuzzCheck(error as? InboxFormatError == expected, "reading in stretches threw \(error)", input: input)
+  }
+  if skipping {
+    fuzzCheck(
+      skipped == reading.problems,
+      "reading in stretches skipped \(skipped.count), the reader found \(reading.problems.count)", input: input)
+  }
 }
