@@ -35,7 +35,7 @@ struct MappedReader {
   /// The fatal error that ended reading, if one has.
   private(set) var failure: InboxFormatError?
   /// Where the first item of an array of items starts, once it has been read.
-  private var firstItemStart: Int?
+  private(set) var firstItemStart: Int?
 
   private enum Phase {
     case start
@@ -199,15 +199,9 @@ struct MappedReader {
 
   // MARK: Stretches (``StretchReader``)
 
-  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches? {
-    guard failure == nil, scanner.bytes.count - scanner.position >= minimumLength,
-      let firstItemStart, let comma = commaAfterItem()
-    else { return nil }
-    return ItemStretches(
-      reader: self, start: comma, itemCount: nextIndex, firstItem: firstItemStart, stretchLength: stretchLength)
-  }
-
   var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+  var offset: Int { scanner.position }
 
   mutating func commaAfterItem() -> Int? {
     guard case .items(let container, _) = phase, !container.isObject, !container.isFirst else { return nil }

@@ -41,7 +41,7 @@ struct InboxReader {
   private var phase = Phase.start
   private var nextIndex = 0
   /// Where the array's first item starts, once it has been read.
-  private var firstItemStart: Int?
+  private(set) var firstItemStart: Int?
 
   private enum Phase {
     case start
@@ -135,15 +135,9 @@ struct InboxReader {
 
   // MARK: Stretches (``StretchReader``)
 
-  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches? {
-    guard failure == nil, scanner.bytes.count - scanner.position >= minimumLength,
-      let firstItemStart, let comma = commaAfterItem()
-    else { return nil }
-    return ItemStretches(
-      reader: self, start: comma, itemCount: nextIndex, firstItem: firstItemStart, stretchLength: stretchLength)
-  }
-
   var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+  var offset: Int { scanner.position }
 
   mutating func commaAfterItem() -> Int? {
     guard case .arrayElements(isFirst: false) = phase else { return nil }

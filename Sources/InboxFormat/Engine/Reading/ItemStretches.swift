@@ -132,13 +132,13 @@ protocol StretchReader {
   var itemCount: Int { get }
   /// Whether a fatal error has ended reading.
   var hasFailed: Bool { get }
+  /// The offset reading has reached.
+  var offset: Int { get }
+  /// Where the first item of the array of items starts, once it has been read.
+  var firstItemStart: Int? { get }
   /// Appends the next message; false at the end. Problems as reading in
   /// order reports them.
   mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool
-  /// The rest of the array's items as stretches, when reading has just
-  /// read an item of an array of items, a comma follows it, and at least
-  /// `minimumLength` bytes are left; nil to go on reading in order.
-  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches?
   /// The offset of the comma after the array item last read, when one
   /// follows it.
   mutating func commaAfterItem() -> Int?
@@ -157,6 +157,18 @@ protocol StretchReader {
   mutating func appendItems(
     after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
   ) -> ItemStretches.End?
+}
+
+extension StretchReader {
+  /// The rest of the array's items as stretches, when reading has just
+  /// read an item of an array of items, a comma follows it, and at least
+  /// `minimumLength` bytes are left; nil to go on reading in order.
+  mutating func stretches(minimumLength: Int, stretchLength: Int) -> ItemStretches? {
+    guard !hasFailed, bytes.count - offset >= minimumLength, let firstItemStart, let comma = commaAfterItem()
+    else { return nil }
+    return ItemStretches(
+      reader: self, start: comma, itemCount: itemCount, firstItem: firstItemStart, stretchLength: stretchLength)
+  }
 }
 
 extension UnsafeBufferPointer<UInt8> {
