@@ -164,7 +164,7 @@ public struct InboxFormatter: Sendable {
       let noBytes = InputBytes(bytes: UnsafeBufferPointer(start: nil, count: 0))
       return try pipeline.run(input: noBytes, skipInvalid: skipInvalid, write: write) { messages in
         guard let message = try lines.next() else { return false }
-        messages.append(.decoded(message))
+        messages.append(message)
         return true
       }
     }

@@ -51,7 +51,7 @@ struct Pipeline {
     input: InputBytes,
     skipInvalid: ((InboxFormatError) -> Void)?,
     write: ([UInt8]) throws -> Void,
-    appendNext: (inout [PendingMessage]) throws -> Bool,
+    appendNext: (inout PendingMessages) throws -> Bool,
     stretches: () -> ItemStretches? = { nil }
   ) throws -> Date? {
     let writer = RowWriter(layout: layout, fields: tables.writtenFields)
@@ -78,7 +78,7 @@ struct Pipeline {
 
     try write(writer.opening)
     while true {
-      var messages: [PendingMessage] = []
+      var messages = PendingMessages()
       messages.reserveCapacity(Self.batchSize)
       while messages.count < Self.batchSize {
         do {
@@ -123,7 +123,7 @@ struct Pipeline {
         while pending.count < Self.batchesInFlight, let stretch = reading.nextStretch() {
           start(
             PendingBatch {
-              var messages: [PendingMessage] = []
+              var messages = PendingMessages()
               var skipped: [SkippedItem] = []
               messages.reserveCapacity(stretched.expectedItemCount)
               let end = stretched.read(after: stretch.start, through: stretch.end, to: &messages, skipped: &skipped)
@@ -227,7 +227,7 @@ struct StretchReading {
     /// input's end.
     case drop
     /// The stretch's items, read again from where reading had reached.
-    case replace([PendingMessage])
+    case replace(PendingMessages)
   }
 
   /// Takes the workers' stretches in order. The items of a kept stretch
@@ -258,8 +258,8 @@ struct StretchReading {
 
   /// The items from where reading has reached to the end of the input,
   /// read in order.
-  mutating func readRest(skipInvalid: ((InboxFormatError) -> Void)?) throws -> [PendingMessage] {
-    guard !isFinished else { return [] }
+  mutating func readRest(skipInvalid: ((InboxFormatError) -> Void)?) throws -> PendingMessages {
+    guard !isFinished else { return PendingMessages() }
     return try reread(through: nil, skipInvalid: skipInvalid)
   }
 
@@ -268,7 +268,7 @@ struct StretchReading {
   /// message after all (never expected: the stretch is then read again).
   private mutating func problems(of skipped: [SkippedItem]) throws -> [InboxFormatError]? {
     var problems: [InboxFormatError] = []
-    var none: [PendingMessage] = []
+    var none = PendingMessages()
     for item in skipped {
       inOrder.resume(at: item.comma, itemCount: itemCount + item.itemsBefore)
       do {
@@ -286,10 +286,10 @@ struct StretchReading {
   /// reported with their item's index and location, and skipped through
   /// `skipInvalid` or thrown.
   private mutating func reread(through end: Int?, skipInvalid: ((InboxFormatError) -> Void)?) throws
-    -> [PendingMessage]
+    -> PendingMessages
   {
     inOrder.resume(at: reached, itemCount: itemCount)
-    var messages: [PendingMessage] = []
+    var messages = PendingMessages()
     while true {
       do {
         guard try markingRecoverable(inOrder.hasFailed, { try inOrder.appendNext(to: &messages) }) else {
@@ -313,17 +313,52 @@ struct StretchReading {
   /// payload's other keys and the end of the input.
   private mutating func finish(at offset: Int) throws {
     inOrder.resume(at: offset, itemCount: itemCount)
-    var none: [PendingMessage] = []
+    var none = PendingMessages()
     _ = try inOrder.appendNext(to: &none)
   }
 }
 
-/// A message on its way to the pipeline's workers.
-enum PendingMessage: Sendable {
-  /// A message whose texts need no unescaping, still in the input's bytes.
-  case raw(RawMessage)
-  /// A message read into `String`s.
-  case decoded(MessageAPIModel)
+/// Messages on their way to the pipeline's workers, in order.
+///
+/// Those still in the input's bytes are ``RawMessage``s, trivial values: an
+/// array of them is copied and freed as bytes. Those read into `String`s
+/// wait beside them, so that they alone are copied and freed one by one.
+struct PendingMessages: Sendable {
+  /// One message: where it is.
+  enum Item {
+    /// A message whose texts need no unescaping, still in the input's bytes.
+    case raw(RawMessage)
+    /// A message read into `String`s: its index in ``decoded``.
+    case decoded(Int)
+  }
+
+  private(set) var items: [Item] = []
+  private(set) var decoded: [MessageAPIModel] = []
+
+  var count: Int { items.count }
+  var isEmpty: Bool { items.isEmpty }
+
+  mutating func reserveCapacity(_ count: Int) {
+    items.reserveCapacity(count)
+  }
+
+  mutating func append(_ raw: RawMessage) {
+    items.append(.raw(raw))
+  }
+
+  mutating func append(_ message: MessageAPIModel) {
+    items.append(.decoded(decoded.count))
+    decoded.append(message)
+  }
+
+  /// The message at `index`, read into `String`s: `bytes` are those its
+  /// raw messages lie in.
+  func message(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> MessageAPIModel {
+    switch items[index] {
+    case .raw(let raw): raw.decoded(in: bytes)
+    case .decoded(let index): decoded[index]
+    }
+  }
 }
 
 /// The input's bytes, handed to the pipeline's workers. The pipeline waits
@@ -347,7 +382,7 @@ extension Pipeline {
   /// text layout, kept), `.raw` ones read from `input` by ``ByteRules``
   /// when their texts can be written as they are.
   static func batch(
-    of messages: [PendingMessage], in input: InputBytes, tables: ContextTables, writer: RowWriter, isFirst: Bool
+    of messages: PendingMessages, in input: InputBytes, tables: ContextTables, writer: RowWriter, isFirst: Bool
   ) -> Batch {
     let isText = if case .text = writer.layout.kind { true } else { false }
     return tables.withByteRules { rows in
@@ -355,16 +390,17 @@ extension Pipeline {
       var textRows: [MessageUIModel] = []
       var isFirst = isFirst
       let bytes = ByteWriter.bytes(capacity: isText ? 0 : messages.count * 256) { output in
-        for pending in messages {
+        for item in messages.items {
           let message: MessageAPIModel
-          switch pending {
+          switch item {
           case .raw(let raw):
             let text = { (token: JSONScanner.StringToken?) in
               InputText(bytes: RawMessage.contents(of: token, in: input.bytes))
             }
             if !isText,
               let row = rows.row(
-                id: raw.id, message: text(raw.message), updateDate: raw.updateDate, unreadCount: raw.unreadCount,
+                id: raw.id.messageID(in: input.bytes), message: text(raw.message), updateDate: raw.updateDate,
+                unreadCount: raw.unreadCount,
                 as: Row<InputText>.self,
                 names: { rules in
                   raw.hasDisplayName
@@ -380,8 +416,8 @@ extension Pipeline {
               continue
             }
             message = raw.decoded(in: input.bytes)
-          case .decoded(let decoded):
-            message = decoded
+          case .decoded(let index):
+            message = messages.decoded[index]
           }
           if isText {
             let row = rows.strings.row(of: message, as: MessageUIModel.self)

@@ -79,18 +79,15 @@ struct MappedReader {
   /// After a problem with one item (``hasFailed`` is false) the next call
   /// goes on with the next item.
   mutating func next() throws(InboxFormatError) -> MessageAPIModel? {
-    var messages: [PendingMessage] = []
+    var messages = PendingMessages()
     guard try appendNext(to: &messages) else { return nil }
-    switch messages[0] {
-    case .decoded(let message): return message
-    case .raw(let raw): return raw.decoded(in: scanner.bytes)
-    }
+    return messages.message(at: 0, in: scanner.bytes)
   }
 
   /// Appends the next message, as the pipeline takes it (kept in the
   /// input's bytes when it can be); false at the end of the input. Errors
   /// as ``next()``.
-  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
+  mutating func appendNext(to messages: inout PendingMessages) throws(InboxFormatError) -> Bool {
     if let failure { throw failure }
     let appended: Bool
     do {
@@ -108,7 +105,7 @@ struct MappedReader {
 
   /// Reads the next item and appends its message; false at the end, or
   /// with ``itemProblem`` set. Throws only fatal errors.
-  private mutating func step(into messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
+  private mutating func step(into messages: inout PendingMessages) throws(InboxFormatError) -> Bool {
     while true {
       switch phase {
       case .start:
@@ -166,7 +163,7 @@ struct MappedReader {
   /// the mapping's plan: where the item ends; nil when the mapping has no
   /// plan or the plan gives the item up to the rule.
   private mutating func appendPlanned(
-    at start: Int, depth: Int, memberName: String?, to messages: inout [PendingMessage]
+    at start: Int, depth: Int, memberName: String?, to messages: inout PendingMessages
   ) -> Int? {
     guard let plan, planReader?.read(at: start, depth: depth) == true, let end = planReader?.scanner.position,
       planReader?.appendMessage(plan, memberName: memberName, to: &messages) == true
@@ -180,14 +177,14 @@ struct MappedReader {
   /// its path and location out costs more than reading the item, so only
   /// an item with a problem pays for it.
   private mutating func append(
-    _ item: MappedItem, memberName: String?, to messages: inout [PendingMessage],
+    _ item: MappedItem, memberName: String?, to messages: inout PendingMessages,
     reference: (inout JSONScanner) -> ItemReference
   ) -> Bool {
     let index = nextIndex - 1
     let unnamed = ItemReference(
       path: "", index: index, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: 0))
     do {
-      messages.append(.decoded(try mapping.message(of: item, memberName: memberName, reference: unnamed)))
+      messages.append(try mapping.message(of: item, memberName: memberName, reference: unnamed))
       return true
     } catch {
       var named = reference(&scanner)
@@ -218,7 +215,7 @@ struct MappedReader {
   }
 
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
+    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
   ) -> ItemStretches.End? {
     guard case .items(let container, _) = phase, !container.isObject, failure == nil else { return nil }
     scanner.position = comma

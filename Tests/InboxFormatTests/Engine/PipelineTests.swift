@@ -47,4 +47,32 @@ import Testing
     #expect(outputs.withLock { $0 }.allSatisfy { $0 == expected })
     #expect(outputs.withLock { $0.count } == ProcessInfo.processInfo.activeProcessorCount + 1)
   }
+
+  /// Messages still in the input's bytes go to the workers as plain values:
+  /// an array of them is copied and freed as bytes, without visiting each
+  /// one. A `String` or a reference in ``RawMessage`` would undo that.
+  @Test func messagesInTheInputAreTrivialValues() {
+    #expect(_isPOD(RawMessage.self))
+    #expect(_isPOD(PendingMessages.Item.self))
+  }
+
+  /// Messages in the input's bytes and messages read into strings, appended
+  /// in turn, come back in the order they were appended.
+  @Test func pendingMessagesKeepTheirOrder() throws {
+    let payload =
+      Array(#"[{"id":"a\u0062","firstname":"Ann","update_date":"2022-01-31T08:45:33Z"},"#.utf8)
+      + Array(#"{"id":"cd","firstname":"Bo","update_date":"2022-01-31T08:45:33Z"},"#.utf8)
+      + Array(#"{"id":3,"firstname":"C\u00e9","update_date":"2022-01-31T08:45:33Z"}]"#.utf8)
+    try payload.withUnsafeBufferPointer { bytes in
+      var reader = InboxReader(bytes: bytes)
+      var messages = PendingMessages()
+      while try reader.appendNext(to: &messages) {}
+      #expect(messages.count == 3)
+      // The escaped id and the escaped name are read into strings; the middle message stays in the bytes.
+      #expect(messages.decoded.count == 2)
+      let read = (0..<messages.count).map { messages.message(at: $0, in: bytes) }
+      #expect(read.map(\.id) == [.string("ab"), .string("cd"), .integer(3)])
+      #expect(read.map(\.firstname) == ["Ann", "Bo", "Cé"])
+    }
+  }
 }

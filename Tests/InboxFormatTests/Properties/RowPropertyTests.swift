@@ -205,14 +205,22 @@ extension Gen where Value == Double {
 }
 
 extension Gen where Value == UnsentMessage {
+  /// A message whose id is an integer, a short ASCII string, or a text of
+  /// any of the pieces (escapes, controls and non-ASCII in the payload).
   static var message: Generator<UnsentMessage, some SendableSequenceType> {
     zip(
       Gen<String>.name, Gen<String>.name, Gen<String>.name, Gen<String>.name, Gen<Double>.secondsFromNow,
-      Gen<Int64>.int64(in: -2...1_000), Gen<Int64>.int64(in: .min ... .max), Gen<Bool>.bool
-    ).map { firstname, lastname, text, phone, seconds, unread, id, isStringID in
-      UnsentMessage(
-        id: isStringID ? .string(String(id, radix: 36)) : .integer(id), firstname: firstname, lastname: lastname,
-        text: text, phone: phone, secondsFromNow: seconds, unreadCount: unread)
+      Gen<Int64>.int64(in: -2...1_000), Gen<Int64>.int64(in: .min ... .max), Gen<Int>.int(in: 0...2), Gen<String>.name
+    ).map { firstname, lastname, text, phone, seconds, unread, id, idKind, idText in
+      let id: MessageID =
+        switch idKind {
+        case 0: .integer(id)
+        case 1: .string(String(id, radix: 36))
+        default: .string(idText)
+        }
+      return UnsentMessage(
+        id: id, firstname: firstname, lastname: lastname, text: text, phone: phone, secondsFromNow: seconds,
+        unreadCount: unread)
     }
   }
 }

@@ -87,8 +87,8 @@ extension ItemPlanReader {
   /// Appends the message of the item just read (``read(at:depth:)``),
   /// `memberName` the name of the member it was selected as; false when a
   /// field's value is not one the field takes.
-  mutating func appendMessage(_ plan: MessagePlan, memberName: String?, to messages: inout [PendingMessage]) -> Bool {
-    guard let id = id(plan.id, memberName), let date = date(plan.date, memberName),
+  mutating func appendMessage(_ plan: MessagePlan, memberName: String?, to messages: inout PendingMessages) -> Bool {
+    guard let idValue = id(plan.id, memberName), let date = date(plan.date, memberName),
       let unread = unreadCount(plan.unread, memberName),
       let phone = text(plan.phone, memberName), let message = text(plan.message, memberName)
     else { return false }
@@ -103,8 +103,8 @@ extension ItemPlanReader {
       names = (first, last, nil)
     }
     let displayToken: JSONScanner.StringToken?? = if let display = names.display { display.token } else { .some(nil) }
-    if let first = names.first.token, let last = names.last.token, let text = message.token, let number = phone.token,
-      let display = displayToken
+    if case .input(let id) = idValue, let first = names.first.token, let last = names.last.token,
+      let text = message.token, let number = phone.token, let display = displayToken
     {
       let raw = RawMessage(
         id: id, firstname: first, lastname: last, message: text, phoneNumber: number, updateDate: date,
@@ -112,15 +112,16 @@ extension ItemPlanReader {
       // Appended where it is made: a message is some two hundred bytes, and
       // each copy on its way to the batch is a memmove.
       if raw.hasPlainTexts {
-        messages.append(.raw(raw))
+        messages.append(raw)
         return true
       }
       guard let decoded = try? raw.decoded(by: &scanner) else { return false }
-      messages.append(.decoded(decoded))
+      messages.append(decoded)
       return true
     }
     // A text made by the mapping (the member name, HTML read as text).
-    guard let firstname = string(names.first), let lastname = string(names.last), let text = string(message),
+    guard let id = messageID(idValue), let firstname = string(names.first), let lastname = string(names.last),
+      let text = string(message),
       let phoneNumber = string(phone)
     else { return false }
     var decoded = MessageAPIModel(
@@ -130,7 +131,7 @@ extension ItemPlanReader {
       guard let name = string(display) else { return false }
       decoded.displayName = name
     }
-    messages.append(.decoded(decoded))
+    messages.append(decoded)
     return true
   }
 
@@ -148,21 +149,34 @@ extension ItemPlanReader {
     return nil
   }
 
-  private mutating func id(_ sources: [MessagePlan.PlannedSource], _ memberName: String?) -> MessageID? {
+  /// An id's value: one in the input, or the member name.
+  fileprivate enum IDValue {
+    case input(RawMessage.ID)
+    case memberName(String)
+  }
+
+  private mutating func id(_ sources: [MessagePlan.PlannedSource], _ memberName: String?) -> IDValue? {
     switch chosen(sources, memberName)?.0 {
-    case .memberName(let name)?: return .string(name)
+    case .memberName(let name)?: return .memberName(name)
     case .node(let start)?:
       scanner.position = start
       switch scanner.current {
       case UInt8(ascii: "\""):
-        guard let token = try? scanner.scanString(), let text = try? scanner.string(token) else { return nil }
-        return .string(text)
+        guard let token = try? scanner.scanString() else { return nil }
+        return .input(.text(token))
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         guard case .integer(let value)? = try? scanner.scanNumber() else { return nil }
-        return .integer(value)
+        return .input(.integer(value))
       default: return nil
       }
     case nil: return nil
+    }
+  }
+
+  private mutating func messageID(_ value: IDValue) -> MessageID? {
+    switch value {
+    case .input(let id): try? id.messageID(by: &scanner)
+    case .memberName(let name): .string(name)
     }
   }
 

@@ -97,10 +97,20 @@ struct InboxReader {
   /// Appends the next message to `messages`, left in the input when its
   /// texts need no unescaping, otherwise as ``next()``; false at the end of
   /// the input.
-  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool {
+  mutating func appendNext(to messages: inout PendingMessages) throws(InboxFormatError) -> Bool {
     guard try readNext() else { return false }
-    messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try lastRead.decoded(by: &scanner)))
+    try appendLastRead(to: &messages)
     return true
+  }
+
+  /// Appends ``lastRead``: as it lies in the input when its texts need no
+  /// unescaping, otherwise read into `String`s.
+  private mutating func appendLastRead(to messages: inout PendingMessages) throws(InboxFormatError) {
+    if lastRead.hasPlainTexts {
+      messages.append(lastRead)
+    } else {
+      messages.append(try lastRead.decoded(by: &scanner))
+    }
   }
 
   /// Reads the next message into ``lastRead``, as it lies in the input, its
@@ -152,7 +162,7 @@ struct InboxReader {
   }
 
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
+    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
   ) -> ItemStretches.End? {
     guard form == .payload || form == .array, failure == nil else { return nil }
     scanner.position = comma
@@ -168,7 +178,7 @@ struct InboxReader {
         scanner.position += 1
         scanner.skipWhitespace()
         if try readItem(index: nextIndex, depth: depth) {
-          messages.append(lastRead.hasPlainTexts ? .raw(lastRead) : .decoded(try lastRead.decoded(by: &scanner)))
+          try appendLastRead(to: &messages)
         } else {
           itemProblem = nil
           skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
@@ -421,7 +431,7 @@ struct InboxReader {
   }
 
   private mutating func readMessage(index: Int, start: Int, depth: Int) throws(InboxFormatError) -> Bool {
-    var id: MessageID?
+    var id: RawMessage.ID?
     var firstname: JSONScanner.StringToken?
     var lastname: JSONScanner.StringToken?
     var message: JSONScanner.StringToken?
@@ -444,7 +454,7 @@ struct InboxReader {
       case .id:
         id = nil
         switch scanner.current {
-        case UInt8(ascii: "\""): id = .string(try readString())
+        case UInt8(ascii: "\""): id = .text(try scanner.scanString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
           if let problem = try readInteger(into: .id, expected: "an integer or a string", value: { id = .integer($0) })
           {
@@ -497,7 +507,7 @@ struct InboxReader {
     }
     // Locations are computed in input order (item, then value) to keep the
     // scanner's line counting incremental.
-    let item = itemReference(index: index, id: id, start: start)
+    let item = itemReference(index: index, id: try id?.messageID(by: &scanner), start: start)
     if let problem = problems.min(by: { $0.offset < $1.offset }) {
       itemProblem = problem.error(item: item, location: scanner.location(at: problem.offset))
     } else {
@@ -596,10 +606,6 @@ struct InboxReader {
     default: return nil
     }
     return try scanner.contents(of: key, equal: candidate.key) ? candidate : nil
-  }
-
-  private mutating func readString() throws(InboxFormatError) -> String {
-    try scanner.string(scanner.scanString())
   }
 
   /// A string field that may be absent or `null` (nil, read as empty).

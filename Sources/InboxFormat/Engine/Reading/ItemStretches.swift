@@ -46,7 +46,7 @@ struct ItemStretches: @unchecked Sendable {
   /// About how many items a stretch holds, judging by those before ``start``.
   let expectedItemCount: Int
   /// Reading with a copy of the reader that found the items.
-  private let readItems: (Int, Int?, inout [PendingMessage], inout [SkippedItem]) -> End?
+  private let readItems: (Int, Int?, inout PendingMessages, inout [SkippedItem]) -> End?
   /// A copy of that reader, for reading in order.
   let readerInOrder: () -> any StretchReader
 
@@ -109,7 +109,7 @@ struct ItemStretches: @unchecked Sendable {
   /// the items that are not messages, and where reading stopped; nil when
   /// the JSON is broken there.
   func read(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
+    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
   ) -> End? {
     readItems(comma, end, &messages, &skipped)
   }
@@ -138,7 +138,7 @@ protocol StretchReader {
   var firstItemStart: Int? { get }
   /// Appends the next message; false at the end. Problems as reading in
   /// order reports them.
-  mutating func appendNext(to messages: inout [PendingMessage]) throws(InboxFormatError) -> Bool
+  mutating func appendNext(to messages: inout PendingMessages) throws(InboxFormatError) -> Bool
   /// The offset of the comma after the array item last read, when one
   /// follows it.
   mutating func commaAfterItem() -> Int?
@@ -155,7 +155,7 @@ protocol StretchReader {
   /// locations are not kept up to date: only ``appendNext(to:)`` reports
   /// them.
   mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout [PendingMessage], skipped: inout [SkippedItem]
+    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
   ) -> ItemStretches.End?
 }
 

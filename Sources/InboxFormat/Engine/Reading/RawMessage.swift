@@ -4,8 +4,11 @@ import Foundation
 /// the bytes (nil when absent or `null`), already checked, not yet copied into
 /// `String`s, so that a row whose texts need no change can be written
 /// straight from the input.
+///
+/// Trivial: no `String`, no reference. An array of them is copied and freed
+/// as bytes, not value by value, on its way to the workers.
 struct RawMessage {
-  var id: MessageID
+  var id: ID
   var firstname: JSONScanner.StringToken?
   var lastname: JSONScanner.StringToken?
   var message: JSONScanner.StringToken?
@@ -17,9 +20,17 @@ struct RawMessage {
   var hasDisplayName = false
   var displayName: JSONScanner.StringToken?
 
-  /// Whether every text can be read without unescaping.
+  /// A message's id as it lies in the input.
+  enum ID {
+    case integer(Int64)
+    /// A string id: its token.
+    case text(JSONScanner.StringToken)
+  }
+
+  /// Whether every text, the id's included, can be read without unescaping.
   var hasPlainTexts: Bool {
-    !(firstname?.hasEscapes ?? false) && !(lastname?.hasEscapes ?? false) && !(message?.hasEscapes ?? false)
+    !id.hasEscapes && !(firstname?.hasEscapes ?? false) && !(lastname?.hasEscapes ?? false)
+      && !(message?.hasEscapes ?? false)
       && !(phoneNumber?.hasEscapes ?? false) && !(displayName?.hasEscapes ?? false)
   }
 
@@ -31,7 +42,8 @@ struct RawMessage {
       return try scanner.string(token)
     }
     var decoded = MessageAPIModel(
-      id: id, firstname: try text(firstname), lastname: try text(lastname), message: try text(message),
+      id: try id.messageID(by: &scanner), firstname: try text(firstname), lastname: try text(lastname),
+      message: try text(message),
       phoneNumber: .init(international: try text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
     if hasDisplayName { decoded.displayName = try text(displayName) }
     return decoded
@@ -44,7 +56,7 @@ struct RawMessage {
       String(decoding: Self.contents(of: token, in: bytes), as: UTF8.self)
     }
     var decoded = MessageAPIModel(
-      id: id, firstname: text(firstname), lastname: text(lastname), message: text(message),
+      id: id.messageID(in: bytes), firstname: text(firstname), lastname: text(lastname), message: text(message),
       phoneNumber: .init(international: text(phoneNumber)), updateDate: updateDate, unreadCount: unreadCount)
     if hasDisplayName { decoded.displayName = text(displayName) }
     return decoded
@@ -56,5 +68,27 @@ struct RawMessage {
   {
     guard let token else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: bytes[token.range])
+  }
+}
+
+extension RawMessage.ID {
+  var hasEscapes: Bool {
+    if case .text(let token) = self { token.hasEscapes } else { false }
+  }
+
+  /// The id, its text read (and unescaped) by `scanner`.
+  func messageID(by scanner: inout JSONScanner) throws(InboxFormatError) -> MessageID {
+    switch self {
+    case .integer(let value): .integer(value)
+    case .text(let token): .string(try scanner.string(token))
+    }
+  }
+
+  /// The id, its text copied out of `bytes`. Only for an id without escapes.
+  func messageID(in bytes: UnsafeBufferPointer<UInt8>) -> MessageID {
+    switch self {
+    case .integer(let value): .integer(value)
+    case .text(let token): .string(String(decoding: RawMessage.contents(of: token, in: bytes), as: UTF8.self))
+    }
   }
 }

@@ -160,16 +160,12 @@ import Testing
         if (try? rule.get()) != nil { accepted += 1 }
         try json.withUnsafeBufferPointer { bytes in
           var reader = ItemPlanReader(plan: plan.items, bytes: bytes, viewer: .string("me"))
-          var messages: [PendingMessage] = []
+          var messages = PendingMessages()
           guard reader.read(at: 0, depth: 0), reader.appendMessage(plan, memberName: memberName, to: &messages),
-            let pending = messages.first
+            messages.count == 1
           else { return }
           planned += 1
-          let message: MessageAPIModel =
-            switch pending {
-            case .raw(let raw): raw.decoded(in: bytes)
-            case .decoded(let decoded): decoded
-            }
+          let message = messages.message(at: 0, in: bytes)
           let expected = try #require(try? rule.get(), "round \(round): the rule refuses what the plan reads: \(item)")
           #expect(message == expected, "round \(round), member \(memberName ?? "none"): \(item) under \(text)")
         }

@@ -204,7 +204,7 @@ import Testing
     let inside = try comma(before: #"{"id":9}]"#)
     try payload.withUnsafeBufferPointer { bytes in
       var reader = InboxReader(bytes: bytes)
-      var messages: [PendingMessage] = []
+      var messages = PendingMessages()
       #expect(try reader.appendNext(to: &messages))
       let offered = reader.stretches(minimumLength: 0, stretchLength: 1)
       let stretches = try #require(offered)
@@ -213,7 +213,7 @@ import Testing
       #expect(stretches.boundary(after: commas[2]) == inside)
 
       func read(_ start: Int, _ end: Int?) -> StretchRead {
-        var messages: [PendingMessage] = []
+        var messages = PendingMessages()
         var skipped: [SkippedItem] = []
         let reached = stretches.read(after: start, through: end, to: &messages, skipped: &skipped)
         return StretchRead(
@@ -260,7 +260,7 @@ import Testing
       let payload = Array(text.utf8)
       try payload.withUnsafeBufferPointer { bytes in
         var reader = InboxReader(bytes: bytes)
-        var messages: [PendingMessage] = []
+        var messages = PendingMessages()
         _ = try? reader.appendNext(to: &messages)
         let offered = reader.stretches(minimumLength: 0, stretchLength: 1)
         let stretches = try #require(offered, "\(text)")
