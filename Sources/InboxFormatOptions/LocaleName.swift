@@ -54,7 +54,7 @@ package enum LocaleName {
   package static func canonicalTag(from name: String) throws(OptionError) -> String {
     guard !name.isEmpty, name.utf8.count <= longestName,
       name.unicodeScalars.allSatisfy({
-        $0.isASCII && ($0.properties.isAlphabetic || nameSymbols.contains($0) || ("0"..."9").contains($0))
+        $0.isASCII && ($0.properties.isAlphabetic || isNameSymbol($0) || ("0"..."9").contains($0))
       })
     else { throw .malformedLocale(name) }
     var identifier = Substring(name)
@@ -63,7 +63,9 @@ package enum LocaleName {
     // (sr_RS@latin is Serbian in Latin letters, not the Cyrillic default).
     var script: String?
     // A BCP 47 tag has neither "." nor "@"; a codeset may have "-" (ISO-8859-15).
-    if !identifier.contains("-") || identifier.contains(".") || identifier.contains("@") {
+    if !identifier.contains("-" as Character) || identifier.contains("." as Character)
+      || identifier.contains("@" as Character)
+    {
       if let at = identifier.firstIndex(of: "@") {
         script = posixScriptModifiers[identifier[identifier.index(after: at)...].lowercased()]
         identifier = identifier[..<at]
@@ -74,7 +76,9 @@ package enum LocaleName {
     let subtags = identifier.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
       .map { $0.lowercased() }
     guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter),
-      subtags.allSatisfy({ (1...8).contains($0.count) && !$0.contains(".") && !$0.contains("@") })
+      subtags.allSatisfy({
+        (1...8).contains($0.count) && !$0.contains("." as Character) && !$0.contains("@" as Character)
+      })
     else { throw .malformedLocale(name) }
     let language = languageAliases[first] ?? first
     guard languagesWithData.contains(language) else {
@@ -207,7 +211,14 @@ package enum LocaleName {
   ]
 
   /// Symbols a locale name may hold: BCP 47's `-`, POSIX's `_`, `.` and `@`.
-  private static let nameSymbols: Set<Unicode.Scalar> = ["-", "_", ".", "@"]
+  /// (A switch, not a set: a `Set<Unicode.Scalar>` is a type the runtime
+  /// makes at start, at the cost of a search of every conformance record.)
+  private static func isNameSymbol(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "-", "_", ".", "@": true
+    default: false
+    }
+  }
 
   /// glibc's script modifiers, as ISO 15924 codes.
   private static let posixScriptModifiers = [

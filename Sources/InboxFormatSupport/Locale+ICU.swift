@@ -7,6 +7,6 @@ extension Locale {
   /// context's locale by it, and the command and the service refuse a name
   /// it does not read.
   public var isReadByICU: Bool {
-    !identifier.contains("-") || Locale.identifier(.icu, from: identifier) != identifier
+    !identifier.contains("-" as Character) || Locale.identifier(.icu, from: identifier) != identifier
   }
 }

@@ -98,6 +98,14 @@ func combinedInitials(_ first: String?, _ last: String?) -> String {
   }
 }
 
+/// Whether `scalar` is in ``joiningScriptLetterRanges``. Below the first
+/// range, which most initials are, the table is not looked at, so a run
+/// that meets no cursive script never makes it (an array of ranges is a
+/// type the runtime makes when first used, at the cost of a search of
+/// every conformance record).
 private func isJoiningScriptLetter(_ scalar: Unicode.Scalar) -> Bool {
-  joiningScriptLetterRanges.containsScalar(scalar)
+  scalar.value >= firstJoiningScriptLetter && joiningScriptLetterRanges.containsScalar(scalar)
 }
+
+/// Where ``joiningScriptLetterRanges`` starts: ARABIC LETTER KASHMIRI YEH.
+let firstJoiningScriptLetter: UInt32 = 0x0620

@@ -35,6 +35,12 @@ import Testing
     #expect(initials("𞤀𞤣𞤢𞤥", "𞤄𞤢𞤤𞤣𞤫", "ff-Adlm") == "𞤀\u{200C}𞤄")
   }
 
+  /// The letters below which no table lookup is made are where the table starts.
+  @Test func theJoiningLettersStartWhereTheShortcutSays() {
+    #expect(joiningScriptLetterRanges.first?.lowerBound == firstJoiningScriptLetter)
+    #expect(joiningScriptLetterRanges.allSatisfy { $0.lowerBound >= firstJoiningScriptLetter })
+  }
+
   @Test func theNonJoinerKeepsTwoGraphemes() {
     let arabic = initials("مريم", "أحمد", "ar")
     #expect(arabic.count == 2)
