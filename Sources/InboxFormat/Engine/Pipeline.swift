@@ -385,7 +385,7 @@ extension Pipeline {
     of messages: PendingMessages, in input: InputBytes, tables: ContextTables, writer: RowWriter, isFirst: Bool
   ) -> Batch {
     let isText = if case .text = writer.layout.kind { true } else { false }
-    return tables.withByteRules { rows in
+    return tables.withByteRules(messageCount: messages.count) { rows in
       var validUntil: Date?
       var textRows: [MessageUIModel] = []
       var isFirst = isFirst

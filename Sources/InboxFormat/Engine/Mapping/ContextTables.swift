@@ -56,10 +56,11 @@ final class ContextTables: Sendable {
   }
 
   /// Runs `body` with the row rules of this context over strings, their
-  /// memo tables from the pool, which go back to it after.
+  /// memo tables from the pool, which go back to it after. `messageCount`
+  /// is how many messages `body` makes rows of, if known (``MemoTables/isShort``).
   @inline(__always)
-  func withStringRules<Result>(_ body: (inout StringRules) -> Result) -> Result {
-    var rows = StringRules(tables: self, memo: pool.take())
+  func withStringRules<Result>(messageCount: Int? = nil, _ body: (inout StringRules) -> Result) -> Result {
+    var rows = StringRules(tables: self, memo: pool.take(forMessages: messageCount))
     let result = body(&rows)
     pool.give(rows.memo)
     return result
@@ -67,8 +68,8 @@ final class ContextTables: Sendable {
 
   /// ``withStringRules(_:)`` for the rules over the input's bytes.
   @inline(__always)
-  func withByteRules<Result>(_ body: (inout ByteRules) -> Result) -> Result {
-    var rows = ByteRules(strings: StringRules(tables: self, memo: pool.take()))
+  func withByteRules<Result>(messageCount: Int? = nil, _ body: (inout ByteRules) -> Result) -> Result {
+    var rows = ByteRules(strings: StringRules(tables: self, memo: pool.take(forMessages: messageCount)))
     let result = body(&rows)
     pool.give(rows.strings.memo)
     return result
@@ -80,19 +81,26 @@ struct MemoTables: Sendable {
   /// The labels made by every thread of the context, asked when `times` or
   /// `shortDates` miss.
   let made: MadeLabels
+  /// Whether the tables have a thirty-second of their slots, for at most
+  /// ``shortRun`` messages in all: a page needs few, and thousands of slots
+  /// cost it page faults to make and a visit of every slot to free. The
+  /// pool replaces short tables by full ones once they serve more.
+  let isShort: Bool
+  /// How many messages short tables have served rows of.
+  var messagesServed = 0
   /// Time labels by local minute: today's minutes never share a slot.
-  var times = Memo<Int64, String>(slots: 2048)
+  var times: Memo<Int64, String>
   /// Short dates by local day: the last few years' days never share a slot.
-  var shortDates = Memo<Int64, String>(slots: 2048)
+  var shortDates: Memo<Int64, String>
   /// The initial of each ASCII letter and digit in the context's locale
   /// (`i` is `İ` in Turkish), by its byte; nil for other bytes.
   var asciiInitials = Memo<UInt32, String?>(slots: 128)
   /// Initials by pair of leading letters (``LeadingLetter``).
-  var letterPairs = Memo<LetterPair, String>(slots: 1024)
+  var letterPairs: Memo<LetterPair, String>
   /// The initial of each letter written in two UTF-8 bytes.
-  var letters = Memo<UInt32, String>(slots: 2048)
+  var letters: Memo<UInt32, String>
   /// What a pair of clean names gives, by their bytes.
-  var names = Memo<PackedNames, NameEntry>(slots: 1024, ways: 4)
+  var names: Memo<PackedNames, NameEntry>
   /// The initials of a clean display name, by its bytes; made when first
   /// needed, as only mapped payloads have display names.
   var displayNames: Memo<PackedNames, String>?
@@ -103,6 +111,22 @@ struct MemoTables: Sendable {
   /// Labels of days before today in the other styles; made when first
   /// needed, so that the standard style allocates nothing more.
   var styledDays: Memo<StyledDay, DateLabel>?
+
+  /// The most messages short tables serve.
+  static let shortRun = 64
+
+  init(made: MadeLabels, isShort: Bool) {
+    (self.made, self.isShort) = (made, isShort)
+    times = Memo(slots: isShort ? 2048 / 32 : 2048)
+    shortDates = Memo(slots: isShort ? 2048 / 32 : 2048)
+    letterPairs = Memo(slots: isShort ? 1024 / 32 : 1024)
+    letters = Memo(slots: isShort ? 2048 / 32 : 2048)
+    names = Memo(slots: isShort ? 1024 / 32 : 1024, ways: 4)
+  }
+
+  /// `full` slots, or a thirty-second of them in short tables: for the
+  /// tables made when first needed.
+  func slots(_ full: Int) -> Int { isShort ? full / 32 : full }
 }
 
 /// What a pair of clean, visible names gives whatever else the row holds.
@@ -142,7 +166,20 @@ private final class MemoPool: Sendable {
   private let tables = Mutex<[MemoTables]>([])
   private let made = MadeLabels()
 
-  func take() -> MemoTables { tables.withLock { $0.popLast() } ?? MemoTables(made: made) }
+  /// Tables for rows of `count` messages (nil: not known): short ones
+  /// while they serve at most ``MemoTables/shortRun`` messages in all,
+  /// full ones from then on.
+  func take(forMessages count: Int?) -> MemoTables {
+    let count = count ?? .max
+    var memo =
+      tables.withLock { $0.popLast() }
+      ?? MemoTables(made: made, isShort: count <= MemoTables.shortRun)
+    if memo.isShort {
+      guard count <= MemoTables.shortRun - memo.messagesServed else { return MemoTables(made: made, isShort: false) }
+      memo.messagesServed += count
+    }
+    return memo
+  }
 
   func give(_ memo: consuming MemoTables) {
     let memo = memo

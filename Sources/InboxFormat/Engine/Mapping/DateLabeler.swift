@@ -34,7 +34,7 @@ final class DateLabeler: Sendable {
       return label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
     }
     let key = StyledDay(style: style, day: floorDivide(localSeconds, by: secondsPerDay), today: day.today)
-    if memo.styledDays == nil { memo.styledDays = Memo(slots: 2048) }
+    if memo.styledDays == nil { memo.styledDays = Memo(slots: memo.slots(2048)) }
     if let label = memo.styledDays?.peek(key) { return label }
     let label = label(seconds: seconds, localSeconds: localSeconds, style: style, words: words, memo: &memo)
     memo.styledDays?.remember(label, for: key)

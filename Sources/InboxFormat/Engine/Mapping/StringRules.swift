@@ -53,7 +53,7 @@ struct StringRules: RowRules {
 
   mutating func unreadBadge(count: Int64) -> String {
     guard let numbers = badgeNumbers else { return "" }
-    if memo.badges == nil { memo.badges = Memo(slots: 1024) }
+    if memo.badges == nil { memo.badges = Memo(slots: memo.slots(1024)) }
     if let badge = memo.badges?.peek(count) { return badge }
     let badge = InboxFormat.unreadBadge(count: count, limit: badgeLimit, numbers: numbers)
     memo.badges?.remember(badge, for: count)
@@ -131,7 +131,7 @@ struct StringRules: RowRules {
     guard let key = PackedNames(name, UnsafeBufferPointer(start: nil, count: 0)) else {
       return InboxFormat.initials(displayName: string(), locale: locale)
     }
-    if memo.displayNames == nil { memo.displayNames = Memo(slots: 1024, ways: 4) }
+    if memo.displayNames == nil { memo.displayNames = Memo(slots: memo.slots(1024), ways: 4) }
     return memo.displayNames!.value(for: key) { InboxFormat.initials(displayName: string(), locale: locale) }
   }
 

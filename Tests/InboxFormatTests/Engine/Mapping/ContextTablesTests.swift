@@ -53,4 +53,17 @@ import Testing
     let other = ContextTables(context: Pinned.context())
     #expect(other.withStringRules { other in tables.withStringRules { $0.memo.made !== other.memo.made } })
   }
+
+  /// A page is served from short tables; tables that have served more than
+  /// a page in all, or a long batch, or a count not known, are full ones.
+  @Test func shortTablesServeAPageAndFullOnesTheRest() {
+    let tables = ContextTables(context: Pinned.context())
+    func isShort(_ count: Int?) -> Bool { tables.withByteRules(messageCount: count) { $0.strings.memo.isShort } }
+    #expect(isShort(20))
+    #expect(isShort(MemoTables.shortRun - 20))
+    #expect(!isShort(1))
+    #expect(!isShort(1))
+    #expect(!ContextTables(context: Pinned.context()).withStringRules { $0.memo.isShort })
+    #expect(!ContextTables(context: Pinned.context()).withStringRules(messageCount: 2_048) { $0.memo.isShort })
+  }
 }
