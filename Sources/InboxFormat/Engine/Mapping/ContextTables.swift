@@ -79,7 +79,7 @@ final class ContextTables: Sendable {
 /// The memos one thread looks labels and names up in.
 struct MemoTables: Sendable {
   /// The labels made by every thread of the context, asked when `times` or
-  /// `shortDates` miss.
+  /// `shortDates` of full tables miss.
   let made: MadeLabels
   /// Whether the tables have a thirty-second of their slots, for at most
   /// ``shortRun`` messages in all: a page needs few, and thousands of slots
@@ -144,20 +144,33 @@ struct NameEntry: Sendable {
 /// labels (so the same allocations) however its batches fell on threads.
 /// A thread asks here only when its own memo misses.
 final class MadeLabels: Sendable {
-  private let times = Mutex(Memo<Int64, String>(slots: 2048))
-  private let shortDates = Mutex(Memo<Int64, String>(slots: 2048))
+  /// Each made when first asked: short tables, which serve one thread's
+  /// page, never ask.
+  private let times = Mutex<Memo<Int64, String>?>(nil)
+  private let shortDates = Mutex<Memo<Int64, String>?>(nil)
 
   init() {}
 
   /// The time label of a local minute: the one made before, or `make`'s,
   /// made under the lock, so that no two threads make the same one.
   func time(atLocalMinute minute: Int64, orMake make: () -> String) -> String {
-    times.withLock { $0.value(for: minute, orMake: make) }
+    times.withLock { memo in
+      if memo == nil { memo = Memo(slots: 2048) }
+      return memo!.value(for: minute, orMake: make)
+    }
+  }
+
+  /// Whether no label has been asked of it: its memos are not made.
+  var isUnasked: Bool {
+    times.withLock { $0 == nil } && shortDates.withLock { $0 == nil }
   }
 
   /// The short date of a local day: the one made before, or `make`'s.
   func shortDate(onLocalDay day: Int64, orMake make: () -> String) -> String {
-    shortDates.withLock { $0.value(for: day, orMake: make) }
+    shortDates.withLock { memo in
+      if memo == nil { memo = Memo(slots: 2048) }
+      return memo!.value(for: day, orMake: make)
+    }
   }
 }
 

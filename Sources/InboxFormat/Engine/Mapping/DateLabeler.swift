@@ -59,15 +59,19 @@ final class DateLabeler: Sendable {
     case .time(let minute):
       // A hit is looked up without a closure that makes the value, which would retain the
       // shared `words` on every row.
-      let made = memo.made
+      let made = memo.isShort ? nil : memo.made
       text =
         memo.times.peek(minute)
-        ?? memo.times.value(for: minute) { made.time(atLocalMinute: minute) { words.text(of: shown) } }
+        ?? memo.times.value(for: minute) {
+          made?.time(atLocalMinute: minute) { words.text(of: shown) } ?? words.text(of: shown)
+        }
     case .shortDate(let day):
-      let made = memo.made
+      let made = memo.isShort ? nil : memo.made
       text =
         memo.shortDates.peek(day)
-        ?? memo.shortDates.value(for: day) { made.shortDate(onLocalDay: day) { words.text(of: shown) } }
+        ?? memo.shortDates.value(for: day) {
+          made?.shortDate(onLocalDay: day) { words.text(of: shown) } ?? words.text(of: shown)
+        }
     default: text = words.text(of: shown)
     }
     return DateLabel(text: text, validUntil: validUntil)

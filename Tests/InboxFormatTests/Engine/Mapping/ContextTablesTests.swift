@@ -66,4 +66,20 @@ import Testing
     #expect(!ContextTables(context: Pinned.context()).withStringRules { $0.memo.isShort })
     #expect(!ContextTables(context: Pinned.context()).withStringRules(messageCount: 2_048) { $0.memo.isShort })
   }
+
+  /// Short tables make their labels themselves, and leave the labels shared
+  /// by the context's threads unmade; full tables ask them.
+  @Test func onlyFullTablesAskTheSharedLabels() {
+    let tables = ContextTables(context: Pinned.context())
+    let earlier = [Pinned.now.addingTimeInterval(-60), Pinned.now.addingTimeInterval(-8 * 86_400)]
+    let short = tables.withByteRules(messageCount: 2) { rules in
+      earlier.map { tables.labeler.label(for: $0, style: .standard, words: tables.words, memo: &rules.strings.memo) }
+    }
+    #expect(tables.withByteRules(messageCount: 1) { $0.strings.memo.made.isUnasked })
+    let full = tables.withStringRules { rules in
+      earlier.map { tables.labeler.label(for: $0, style: .standard, words: tables.words, memo: &rules.memo) }
+    }
+    #expect(full == short)
+    #expect(!tables.withStringRules { $0.memo.made.isUnasked })
+  }
 }
