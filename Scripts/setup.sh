@@ -27,7 +27,8 @@ command -v xmllint > /dev/null || missing+=(libxml2-utils)
 command -v dpkg-shlibdeps > /dev/null || missing+=(dpkg-dev)
 command -v lintian > /dev/null || missing+=(lintian)
 command -v systemd-nspawn > /dev/null || missing+=(systemd-container)
-# The floors of Benchmarks/compare-peers.py: simdjson On-Demand, built with g++.
+# The floors of Benchmarks/compare-peers.py: simdjson On-Demand, built with g++;
+# g++ brings libstdc++.a too, which the executables link in (Link/libstdc++.so).
 command -v g++ > /dev/null || missing+=(g++)
 [ -f /usr/include/simdjson.h ] || missing+=(libsimdjson-dev)
 if [ ${#missing[@]} -gt 0 ]; then
