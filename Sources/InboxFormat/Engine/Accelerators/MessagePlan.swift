@@ -121,8 +121,7 @@ extension ItemPlanReader {
     }
     // A text made by the mapping (the member name, HTML read as text).
     guard let id = messageID(idValue), let firstname = string(names.first), let lastname = string(names.last),
-      let text = string(message),
-      let phoneNumber = string(phone)
+      let text = string(message), let phoneNumber = string(phone)
     else { return false }
     var decoded = MessageAPIModel(
       id: id, firstname: firstname, lastname: lastname, message: text, phoneNumber: .init(international: phoneNumber),

@@ -117,16 +117,19 @@ struct MemoTables: Sendable {
 
   init(made: MadeLabels, isShort: Bool) {
     (self.made, self.isShort) = (made, isShort)
-    times = Memo(slots: isShort ? 2048 / 32 : 2048)
-    shortDates = Memo(slots: isShort ? 2048 / 32 : 2048)
-    letterPairs = Memo(slots: isShort ? 1024 / 32 : 1024)
-    letters = Memo(slots: isShort ? 2048 / 32 : 2048)
-    names = Memo(slots: isShort ? 1024 / 32 : 1024, ways: 4)
+    let slots = { (full: Int) in Self.slots(full, isShort: isShort) }
+    times = Memo(slots: slots(2048))
+    shortDates = Memo(slots: slots(2048))
+    letterPairs = Memo(slots: slots(1024))
+    letters = Memo(slots: slots(2048))
+    names = Memo(slots: slots(1024), ways: 4)
   }
 
   /// `full` slots, or a thirty-second of them in short tables: for the
   /// tables made when first needed.
-  func slots(_ full: Int) -> Int { isShort ? full / 32 : full }
+  func slots(_ full: Int) -> Int { Self.slots(full, isShort: isShort) }
+
+  private static func slots(_ full: Int, isShort: Bool) -> Int { isShort ? full / 32 : full }
 }
 
 /// What a pair of clean, visible names gives whatever else the row holds.

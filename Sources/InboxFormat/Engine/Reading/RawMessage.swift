@@ -72,6 +72,7 @@ struct RawMessage {
 }
 
 extension RawMessage.ID {
+  /// Whether the id is a text with escapes.
   var hasEscapes: Bool {
     if case .text(let token) = self { token.hasEscapes } else { false }
   }
