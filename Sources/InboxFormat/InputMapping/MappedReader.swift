@@ -24,7 +24,8 @@ import InboxFormatSupport
 /// error is fatal: every later call throws it again.
 struct MappedReader {
   private let mapping: InputMapping
-  private var scanner: JSONScanner
+  /// The scanner over the input (``StretchReader``'s, for the stretches' loop).
+  var scanner: JSONScanner
   /// The mapping's fields compiled for one pass over each item, and its reader.
   private let plan: MessagePlan?
   private var planReader: ItemPlanReader?
@@ -196,10 +197,6 @@ struct MappedReader {
 
   // MARK: Stretches (``StretchReader``)
 
-  var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
-
-  var offset: Int { scanner.position }
-
   mutating func commaAfterItem() -> Int? {
     guard case .items(let container, _) = phase, !container.isObject, !container.isFirst else { return nil }
     scanner.skipWhitespace()
@@ -214,44 +211,27 @@ struct MappedReader {
     nextIndex = itemCount
   }
 
-  mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
-  ) -> ItemStretches.End? {
+  var stretchItemDepth: Int? {
     guard case .items(let container, _) = phase, !container.isObject, failure == nil else { return nil }
-    scanner.position = comma
-    var items = 0
-    do throws(InboxFormatError) {
-      while true {
-        guard scanner.current == UInt8(ascii: ",") else {
-          return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
-        }
-        if let end, scanner.position >= end { return .comma(scanner.position) }
-        let itemComma = scanner.position
-        scanner.position += 1
-        scanner.skipWhitespace()
-        let start = scanner.position
-        nextIndex += 1
-        if let itemEnd = appendPlanned(at: start, depth: container.depth, memberName: nil, to: &messages) {
-          scanner.position = itemEnd
-        } else {
-          try scanner.skipValue(depth: container.depth)
-          let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
-          // The reference is never reported: the pipeline has the item read
-          // again in order (`appendNext(to:)`), which names it.
-          let isMessage = append(item, memberName: nil, to: &messages) { _ in
-            ItemReference(path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: start))
-          }
-          if !isMessage {
-            itemProblem = nil
-            skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
-          }
-        }
-        items += 1
-        scanner.skipWhitespace()
-      }
-    } catch {
-      return nil
+    return container.depth
+  }
+
+  mutating func appendItem(depth: Int, to messages: inout PendingMessages) throws(InboxFormatError) -> Bool {
+    let start = scanner.position
+    nextIndex += 1
+    if let itemEnd = appendPlanned(at: start, depth: depth, memberName: nil, to: &messages) {
+      scanner.position = itemEnd
+      return true
     }
+    try scanner.skipValue(depth: depth)
+    let item = MappedItem.bytes(scanner.bytes, range: start..<scanner.position)
+    // The reference is never reported: the pipeline has the item read
+    // again in order (`appendNext(to:)`), which names it.
+    let isMessage = append(item, memberName: nil, to: &messages) { _ in
+      ItemReference(path: "", index: 0, id: nil, location: InputLocation(line: 1, column: 1, byteOffset: start))
+    }
+    if !isMessage { itemProblem = nil }
+    return isMessage
   }
 
   // MARK: Form

@@ -37,7 +37,8 @@ struct InboxReader {
   /// The fatal error that ended reading, if one has.
   private(set) var failure: InboxFormatError?
 
-  private var scanner: JSONScanner
+  /// The scanner over the input (``StretchReader``'s, for the stretches' loop).
+  var scanner: JSONScanner
   private var phase = Phase.start
   private var nextIndex = 0
   /// Where the array's first item starts, once it has been read.
@@ -145,10 +146,6 @@ struct InboxReader {
 
   // MARK: Stretches (``StretchReader``)
 
-  var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
-
-  var offset: Int { scanner.position }
-
   mutating func commaAfterItem() -> Int? {
     guard case .arrayElements(isFirst: false) = phase else { return nil }
     scanner.skipWhitespace()
@@ -161,34 +158,18 @@ struct InboxReader {
     nextIndex = itemCount
   }
 
-  mutating func appendItems(
-    after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
-  ) -> ItemStretches.End? {
+  var stretchItemDepth: Int? {
     guard form == .payload || form == .array, failure == nil else { return nil }
-    scanner.position = comma
-    let depth = form == .payload ? 2 : 1
-    var items = 0
-    do throws(InboxFormatError) {
-      while true {
-        guard scanner.current == UInt8(ascii: ",") else {
-          return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
-        }
-        if let end, scanner.position >= end { return .comma(scanner.position) }
-        let itemComma = scanner.position
-        scanner.position += 1
-        scanner.skipWhitespace()
-        if try readItem(index: nextIndex, depth: depth) {
-          try appendLastRead(to: &messages)
-        } else {
-          itemProblem = nil
-          skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
-        }
-        items += 1
-        scanner.skipWhitespace()
-      }
-    } catch {
-      return nil
+    return form == .payload ? 2 : 1
+  }
+
+  mutating func appendItem(depth: Int, to messages: inout PendingMessages) throws(InboxFormatError) -> Bool {
+    guard try readItem(index: nextIndex, depth: depth) else {
+      itemProblem = nil
+      return false
     }
+    try appendLastRead(to: &messages)
+    return true
   }
 
   // MARK: Form

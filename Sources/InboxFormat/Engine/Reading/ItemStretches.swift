@@ -126,14 +126,12 @@ struct SkippedItem: Sendable, Equatable {
 /// A reader whose array of items can be read in ``ItemStretches``: the
 /// post's (``InboxReader``) or a mapping's (``MappedReader``).
 protocol StretchReader {
-  /// The input's bytes.
-  var bytes: UnsafeBufferPointer<UInt8> { get }
+  /// The scanner over the input, at the offset reading has reached.
+  var scanner: JSONScanner { get set }
   /// How many items have been read so far, counting from the input's first.
   var itemCount: Int { get }
   /// Whether a fatal error has ended reading.
   var hasFailed: Bool { get }
-  /// The offset reading has reached.
-  var offset: Int { get }
   /// Where the first item of the array of items starts, once it has been read.
   var firstItemStart: Int? { get }
   /// Appends the next message; false at the end. Problems as reading in
@@ -146,6 +144,23 @@ protocol StretchReader {
   /// the array's closing bracket, which reading (of this reader or of a
   /// copy) has reached; `itemCount` items come before it.
   mutating func resume(at offset: Int, itemCount: Int)
+  /// The depth of the array's items when reading is in an array of items
+  /// that can be read in stretches and has not failed; nil otherwise.
+  var stretchItemDepth: Int? { get }
+  /// Reads the item at the scanner's position, at `depth`: appends it as
+  /// ``appendNext(to:)`` does and returns true when it is a valid message,
+  /// returns false (and keeps no problem) when it is not. Throws when the
+  /// JSON is broken.
+  mutating func appendItem(depth: Int, to messages: inout PendingMessages) throws(InboxFormatError) -> Bool
+}
+
+extension StretchReader {
+  /// The input's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+
+  /// The offset reading has reached.
+  var offset: Int { scanner.position }
+
   /// Reads the array's items after the comma at `comma` as far as the
   /// first comma at or past `end` that follows an item (nil: the array's
   /// end), appending the messages as ``appendNext(to:)`` does and each item
@@ -156,10 +171,30 @@ protocol StretchReader {
   /// them.
   mutating func appendItems(
     after comma: Int, through end: Int?, to messages: inout PendingMessages, skipped: inout [SkippedItem]
-  ) -> ItemStretches.End?
-}
+  ) -> ItemStretches.End? {
+    guard let depth = stretchItemDepth else { return nil }
+    scanner.position = comma
+    var items = 0
+    do throws(InboxFormatError) {
+      while true {
+        guard scanner.current == UInt8(ascii: ",") else {
+          return scanner.current == UInt8(ascii: "]") ? .arrayEnd(scanner.position) : nil
+        }
+        if let end, scanner.position >= end { return .comma(scanner.position) }
+        let itemComma = scanner.position
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if try !appendItem(depth: depth, to: &messages) {
+          skipped.append(SkippedItem(comma: itemComma, itemsBefore: items))
+        }
+        items += 1
+        scanner.skipWhitespace()
+      }
+    } catch {
+      return nil
+    }
+  }
 
-extension StretchReader {
   /// The rest of the array's items as stretches, when reading has just
   /// read an item of an array of items, a comma follows it, and at least
   /// `minimumLength` bytes are left; nil to go on reading in order.
