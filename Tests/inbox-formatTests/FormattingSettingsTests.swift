@@ -79,4 +79,15 @@ import Testing
           now: Self.defaults.now, locale: context.locale, timeZone: Self.defaults.timeZone,
           previewLength: 20, untitledPlaceholder: "Nobody", badgeLimit: 9))
   }
+
+  @Test func choicesAreListedWithTheLastSeparatorBeforeTheLast() {
+    #expect([String]().joined(separator: ", ", lastSeparator: " or ") == "")
+    #expect(["12"].joined(separator: ", ", lastSeparator: " or ") == "12")
+    #expect(["12", "24"].joined(separator: ", ", lastSeparator: " or ") == "12 or 24")
+    #expect(["a", "b", "c", "d"].joined(separator: ", ", lastSeparator: " and ") == "a, b, c and d")
+    #expect(FormattingSettings.dateStyleNames == "standard, compact or relative")
+    for words in [[], ["a"], ["a", "b"], ["a", "b", "c"]] {
+      #expect(words.joined(by: "|") == words.joined(separator: "|"))
+    }
+  }
 }

@@ -7,10 +7,8 @@ extension InputMapping {
   /// "unread_count"}]}`, a bare array of such items, or NDJSON. The default
   /// everywhere.
   ///
-  /// Made of `MappingFields.post`, the one reading of its document, so
-  /// that a run with the default mapping reads no other.
-  public static let post = InputMapping(
-    name: BuiltInMapping.post.name, document: BuiltInMapping.post.document, fields: MappingFields.post)
+  /// Its fields are `MappingFields.post`, the one reading of its document.
+  public static let post = InputMapping(postNamed: BuiltInMapping.post.name, document: BuiltInMapping.post.document)
 
   /// Every built-in mapping, `post` first: `post`, `stream-chat`,
   /// `sendbird`, `matrix`, `twilio`, `intercom`, `tdlib` and `slack`.

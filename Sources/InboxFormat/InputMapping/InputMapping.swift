@@ -37,7 +37,11 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
   public private(set) var viewer: String?
 
   /// The queries and options, read from ``document``.
-  let fields: MappingFields
+  var fields: MappingFields { readFields ?? .post }
+  /// The fields read from the document; nil for ``post``, whose fields
+  /// are read only when asked: its reader follows the bytes, not the
+  /// queries, so a run with the default mapping reads no mapping document.
+  private let readFields: MappingFields?
   /// Whether this is the post's mapping (``post``, or a document with its
   /// fields), which is read straight from the input's bytes without a tree,
   /// and with which ``InboxFormatter`` streams NDJSON in bounded memory.
@@ -58,8 +62,16 @@ public struct InputMapping: Sendable, Hashable, CustomStringConvertible {
   init(name: String, document: String, fields: MappingFields) {
     self.name = name
     self.document = document
-    self.fields = fields
+    readFields = fields
     isPost = fields == MappingFields.post
+  }
+
+  /// The post's mapping, its fields (``MappingFields/post``) read when first asked.
+  init(postNamed name: String, document: String) {
+    self.name = name
+    self.document = document
+    readFields = nil
+    isPost = true
   }
 
   /// A copy whose queries see `viewer` as the viewer's id.

@@ -29,7 +29,7 @@ package struct FormattingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Force a 12- or 24-hour clock instead of the locale's.",
-      valueName: FormattingSettings.hourCycles.map(\.description).joined(separator: "|")))
+      valueName: FormattingSettings.hourCycles.map(\.description).joined(by: "|")))
   package var hourCycle: String?
 
   @Option(help: ArgumentHelp("Cut previews to N grapheme clusters, ending in '…'.", valueName: "N"))
@@ -39,7 +39,7 @@ package struct FormattingOptions: ParsableArguments {
     help: ArgumentHelp(
       "The keys of each row, in order, separated by commas.",
       discussion: """
-        default stands for \(RowField.defaults.map(\.name).joined(separator: ",")); the others are \
+        default stands for \(RowField.defaults.map(\.name).joined(by: ",")); the others are \
         \(FormattingSettings.optionalFieldNames). Default: default.
         """,
       valueName: "list"))
@@ -48,7 +48,7 @@ package struct FormattingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "How dates are worded: standard (9:45 AM, Tuesday, 1/3/22), compact (Tue, Jan 3) or relative (Now, 5 min. ago).",
-      valueName: DateStyle.all.map(\.name).joined(separator: "|")))
+      valueName: DateStyle.all.map(\.name).joined(by: "|")))
   package var dateStyle: String?
 
   @Option(

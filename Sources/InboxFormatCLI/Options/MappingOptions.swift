@@ -1,5 +1,6 @@
 package import ArgumentParser
 package import InboxFormat
+import InboxFormatOptions
 
 /// `--map` and `--viewer`: where the payload keeps its messages, shared by
 /// every subcommand that reads a payload.
@@ -9,7 +10,7 @@ package struct MappingOptions: ParsableArguments {
     help: ArgumentHelp(
       "How to read the payload: a built-in mapping or a mapping file.",
       discussion: """
-        Built-in: \(InputMapping.builtInNames.joined(separator: ", ")) (default post). \
+        Built-in: \(InputMapping.builtInNames.joined(by: ", ")) (default post). \
         A name that is not a built-in is a file; `inbox-format mappings NAME` prints one to start from.
         """,
       valueName: "name|file"))

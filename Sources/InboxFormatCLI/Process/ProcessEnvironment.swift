@@ -46,9 +46,11 @@ enum EnvironmentEntries {
   /// Each entry's name and value; an entry without `=` is left out.
   static func split(_ entries: [[CChar]]) -> [(name: [UInt8], value: [UInt8])] {
     entries.compactMap { entry in
-      let bytes = entry.dropLast().map { UInt8(bitPattern: $0) }
-      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-      return (Array(bytes[..<equals]), Array(bytes[(equals + 1)...]))
+      entry.withUnsafeBytes { entry in
+        let bytes = entry.dropLast()  // the NUL
+        guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        return (Array(bytes[..<equals]), Array(bytes[(equals + 1)...]))
+      }
     }
   }
 }

@@ -63,7 +63,7 @@ extension InboxFormatCommand {
 }
 
 /// The shape of the formatted output.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+enum OutputFormat: String, OptionChoice {
   case json
   case ndjson
   /// The inbox view, for a person at a terminal.

@@ -154,11 +154,11 @@ package struct ListeningOptions: ParsableArguments {
 }
 
 /// `--log-format`.
-package enum LogFormatOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum LogFormatOption: String, OptionChoice, Sendable {
   case text, json
 }
 
 /// `--log-level`.
-package enum LogLevel: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum LogLevel: String, OptionChoice, Sendable {
   case trace, debug, info, notice, warning, error, critical
 }

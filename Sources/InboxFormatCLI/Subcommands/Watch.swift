@@ -133,7 +133,7 @@ extension InboxFormatCommand {
 }
 
 /// The form of each render in `watch`.
-enum WatchFormat: String, ExpressibleByArgument, CaseIterable {
+enum WatchFormat: String, OptionChoice {
   case json
   case text
 }

@@ -7,7 +7,7 @@
 /// The engine's one cache: of labels by local minute and day, initials by
 /// pair of letters, names by their bytes, offsets by day. Colliding keys
 /// only cost making a value again, so the hash is not keyed.
-struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
+struct Memo<Key: Sendable, Value: Sendable>: Sendable {
   private var keys: [Key?]
   /// Each slot's key's hash, looked at first: most slots a lookup meets hold
   /// another key, told apart without loading the key.
@@ -24,7 +24,13 @@ struct Memo<Key: MemoKey, Value>: Sendable where Value: Sendable {
     values = Array(repeating: nil, count: slots)
     self.ways = ways
   }
+}
 
+// `Key: MemoKey` constrains the methods, not the type: the runtime checks a
+// generic type's requirements whenever it makes the type's metadata (to
+// destroy a memo, say), each by a scan of every conformance in the
+// executable.
+extension Memo where Key: MemoKey {
   /// The value remembered for `key`, if any.
   @inline(__always)
   func peek(_ key: Key) -> Value? {
