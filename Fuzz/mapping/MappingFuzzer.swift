@@ -90,21 +90,12 @@ private func run(_ payload: [UInt8], mapping: InputMapping, stretchLength: Int?,
   pipeline.stretchLength = stretchLength ?? Int.max / 8
   var outcome = PipelineRun()
   payload.withUnsafeBufferPointer { bytes in
-    func read<Reader: StretchReader>(_ reader: inout Reader) {
-      do {
-        _ = try pipeline.run(
-          input: InputBytes(bytes: bytes), skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
-          write: { outcome.bytes += $0 }, reading: &reader)
-      } catch {
-        outcome.error = error as? InboxFormatError
-      }
-    }
-    if mapping.isPost {
-      var reader = InboxReader(bytes: bytes)
-      read(&reader)
-    } else {
-      var reader = MappedReader(bytes: bytes, mapping: mapping)
-      read(&reader)
+    do {
+      _ = try pipeline.run(
+        bytes: bytes, mapping: mapping, skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
+        write: { outcome.bytes += $0 })
+    } catch {
+      outcome.error = error as? InboxFormatError
     }
   }
   // Which rows were written before an error depends on the batches done.

@@ -93,23 +93,11 @@ public struct InboxFormatter: Sendable {
     write: ([UInt8]) throws -> Void
   ) throws -> Date? {
     do {
-      return try formatRead(bytes: bytes, skipInvalid: skipInvalid, write: write)
+      return try pipeline.run(bytes: bytes, mapping: mapping, skipInvalid: skipInvalid, write: write)
     } catch let error as InboxFormatError where error.isAboutShape {
       guard let other = mapping.likelyBuiltIn(for: bytes) else { throw error }
       throw InboxFormatError.likelyOtherMapping(error, mapping: other.name)
     }
-  }
-
-  /// ``format(bytes:skipInvalid:write:)``, its errors as the reader throws them.
-  private func formatRead(
-    bytes: UnsafeBufferPointer<UInt8>, skipInvalid: ((InboxFormatError) -> Void)?, write: ([UInt8]) throws -> Void
-  ) throws -> Date? {
-    guard mapping.isPost else {
-      var reader = MappedReader(bytes: bytes, mapping: mapping)
-      return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
-    }
-    var reader = InboxReader(bytes: bytes)
-    return try pipeline.run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
   }
 
   /// Whether `bytes`, a whole input, is NDJSON, which

@@ -40,6 +40,20 @@ struct Pipeline {
     }
   }
 
+  /// Runs the pipeline over `bytes` with the reader `mapping` takes: the
+  /// post's reads the bytes straight, any other follows its queries.
+  func run(
+    bytes: UnsafeBufferPointer<UInt8>, mapping: InputMapping, skipInvalid: ((InboxFormatError) -> Void)?,
+    write: ([UInt8]) throws -> Void
+  ) throws -> Date? {
+    guard mapping.isPost else {
+      var reader = MappedReader(bytes: bytes, mapping: mapping)
+      return try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
+    }
+    var reader = InboxReader(bytes: bytes)
+    return try run(input: InputBytes(bytes: bytes), skipInvalid: skipInvalid, write: write, reading: &reader)
+  }
+
   /// Runs the pipeline: `appendNext` reads messages (appending one, or
   /// returning false at the end), and `write` receives the output in order.
   /// `input` holds the bytes `.raw` messages lie in. Returns the first

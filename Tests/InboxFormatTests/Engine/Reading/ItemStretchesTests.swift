@@ -29,21 +29,12 @@ import Testing
     pipeline.stretchLength = stretchLength ?? Int.max / 8
     var outcome = Outcome()
     payload.withUnsafeBufferPointer { bytes in
-      func run<Reader: StretchReader>(_ reader: inout Reader) {
-        do {
-          _ = try pipeline.run(
-            input: InputBytes(bytes: bytes), skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
-            write: { outcome.bytes += $0 }, reading: &reader)
-        } catch {
-          outcome.error = error as? InboxFormatError
-        }
-      }
-      if mapping.isPost {
-        var reader = InboxReader(bytes: bytes)
-        run(&reader)
-      } else {
-        var reader = MappedReader(bytes: bytes, mapping: mapping)
-        run(&reader)
+      do {
+        _ = try pipeline.run(
+          bytes: bytes, mapping: mapping, skipInvalid: skipping ? { outcome.skipped.append($0) } : nil,
+          write: { outcome.bytes += $0 })
+      } catch {
+        outcome.error = error as? InboxFormatError
       }
     }
     // Output written before an error depends on which batches were done.
