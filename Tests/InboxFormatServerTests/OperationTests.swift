@@ -367,14 +367,15 @@ import Testing
       await first.send(
         "POST /v1/rows?\(RowsEndpointTests.pinned) HTTP/1.1\r\nHost: x\r\nAccept: application/x-ndjson\r\n"
           + "Connection: close\r\nContent-Length: \(payload.utf8.count)\r\n\r\n" + payload)
-      // Once its body is read, the first request holds the one place:
-      // asked until then (a loaded machine reads 6 MB slowly).
+      // The head of its answer shows that the first request holds the one
+      // place (a loaded machine reads 12 MB slowly). Asking before that
+      // could take the place first and have the first request refused.
       let deadline = ContinuousClock.now + .seconds(20)
-      var refused = try await client.rows(RowsEndpointTests.pinned)
-      while refused.status != .serviceUnavailable && ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(100))
-        refused = try await client.rows(RowsEndpointTests.pinned)
+      while !first.peek().hasPrefix("HTTP/1.1") && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
       }
+      #expect(first.peek().hasPrefix("HTTP/1.1 200"))
+      let refused = try await client.rows(RowsEndpointTests.pinned)
       #expect(refused.status == .serviceUnavailable)
       #expect(refused.headers[.retryAfter] == "1")
       #expect(try ProblemBody(refused).detail == "the server is answering 1 requests already; try again in a second")

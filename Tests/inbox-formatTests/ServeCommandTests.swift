@@ -69,13 +69,21 @@ import Testing
     let server = try ServerProcess(["serve", "--port", "0", "--drain-delay", "15"])
     #expect(try await server.get("/readyz").head.hasPrefix("HTTP/1.1 200"))
     let stop = ContinuousClock.now
-    server.process.terminate()
-    try await Task.sleep(for: .milliseconds(200))
-    let readyz = try await server.get("/readyz")
+    // On a thread of its own, without an await between the signal and the
+    // requests: with other tests blocking the test runner's threads, a
+    // resumption can wait past the whole drain.
+    let (readyz, healthz, rows) = try await offTheTestThreads {
+      server.process.terminate()
+      Thread.sleep(forTimeInterval: 0.2)
+      return (
+        try server.exchange(server.getHead("/readyz"), body: Data()),
+        try server.exchange(server.getHead("/healthz"), body: Data()),
+        try server.exchange(server.postHead("/v1/rows?now=2022-01-31T12:00:00Z", length: 2), body: Data("[]".utf8))
+      )
+    }
     #expect(readyz.head.hasPrefix("HTTP/1.1 503"))
-    #expect(try await server.get("/healthz").head.hasPrefix("HTTP/1.1 200"))
-    #expect(
-      try await server.post("/v1/rows?now=2022-01-31T12:00:00Z", body: Data("[]".utf8)).head.hasPrefix("HTTP/1.1 200"))
+    #expect(healthz.head.hasPrefix("HTTP/1.1 200"))
+    #expect(rows.head.hasPrefix("HTTP/1.1 200"))
     let (status, signaled) = server.waitForExit()
     let stopped = ContinuousClock.now - stop
     #expect(status == 0 && !signaled)
@@ -194,50 +202,60 @@ final class ServerProcess: @unchecked Sendable {
 
   /// POSTs `body` to `target` as curl --data-binary does; the head and body of the answer.
   func post(_ target: String, body: Data) async throws -> (head: String, body: Data) {
-    try await request(
-      "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n", body: body)
+    let head = postHead(target, length: body.count)
+    return try await offTheTestThreads { try self.exchange(head, body: body) }
   }
 
   /// GETs `target` with `fields` (lines of `Name: value\r\n`); the head and body of the answer.
   func get(_ target: String, fields: String = "") async throws -> (head: String, body: Data) {
-    try await request("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n", body: Data())
+    let head = getHead(target, fields: fields)
+    return try await offTheTestThreads { try self.exchange(head, body: Data()) }
   }
 
-  /// Sends `head` then `body` on a connection of its own; the head and body of the answer.
-  func request(_ head: String, body: Data) async throws -> (head: String, body: Data) {
-    let port = self.port
-    return try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
-        }
-        guard connected == 0 else { return continuation.resume(throwing: POSIXError(.ECONNREFUSED)) }
-        let request = Data(head.utf8) + body
-        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var received = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-          let count = recv(descriptor, &buffer, buffer.count, 0)
-          if count <= 0 { break }
-          received.append(contentsOf: buffer[..<count])
-        }
-        guard let split = received.range(of: Data("\r\n\r\n".utf8)) else {
-          return continuation.resume(throwing: POSIXError(.EPROTO))
-        }
-        continuation.resume(
-          returning: (
-            String(decoding: received[..<split.lowerBound], as: UTF8.self), Data(received[split.upperBound...])
-          ))
+  /// The head of a POST of `length` bytes to `target`, as curl --data-binary sends it.
+  func postHead(_ target: String, length: Int) -> String {
+    "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+      + "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+  }
+
+  /// The head of a GET of `target` with `fields`.
+  func getHead(_ target: String, fields: String = "") -> String {
+    "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n"
+  }
+
+  /// Sends `head` then `body` on a connection of its own and waits (blocking
+  /// the calling thread) for the head and body of the answer.
+  func exchange(_ head: String, body: Data) throws -> (head: String, body: Data) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    let request = Data(head.utf8) + body
+    _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var received = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received.append(contentsOf: buffer[..<count])
+    }
+    guard let split = received.range(of: Data("\r\n\r\n".utf8)) else { throw POSIXError(.EPROTO) }
+    return (String(decoding: received[..<split.lowerBound], as: UTF8.self), Data(received[split.upperBound...]))
+  }
+}
+
+/// `work`'s result, `work` run on a Dispatch thread: blocking there holds
+/// none of the threads the tests run on.
+func offTheTestThreads<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
   }
 }

@@ -61,6 +61,14 @@ final class RawConnection: @unchecked Sendable {
     shutdown(descriptor, Int32(SHUT_WR))
   }
 
+  /// The first bytes (at most `count`) that have arrived and are not read
+  /// yet, left to be read; empty when none have. Waits for nothing.
+  func peek(_ count: Int = 64) -> String {
+    var buffer = [UInt8](repeating: 0, count: count)
+    let received = recv(descriptor, &buffer, count, Int32(MSG_PEEK | MSG_DONTWAIT))
+    return received > 0 ? String(decoding: buffer[..<received], as: UTF8.self) : ""
+  }
+
   /// Everything the server sends until it closes the connection (or the read times out).
   func readToEnd() async -> String {
     await onItsThread {
