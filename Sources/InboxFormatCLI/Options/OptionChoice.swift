@@ -11,6 +11,7 @@ package import ArgumentParser
 package protocol OptionChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
 
 extension OptionChoice {
+  /// Each case's raw value, in the order of `allCases`.
   package static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 
   /// No value has a description of its own: ArgumentParser lists a value's
