@@ -96,22 +96,7 @@ final class KeepAliveClient: @unchecked Sendable {
   private let descriptor: Int32
 
   init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var time = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(descriptor)
-      throw POSIXError(.ECONNREFUSED)
-    }
+    descriptor = try connectedSocket(port: port, timeout: 10)
   }
 
   deinit { close(descriptor) }

@@ -129,6 +129,10 @@ struct MemoTables: Sendable {
   /// tables made when first needed.
   func slots(_ full: Int) -> Int { Self.slots(full, isShort: isShort) }
 
+  /// ``made`` for full tables; nil for short ones, which serve one page
+  /// and make their few labels themselves rather than make the shared memos.
+  var sharedLabels: MadeLabels? { isShort ? nil : made }
+
   private static func slots(_ full: Int, isShort: Bool) -> Int { isShort ? full / 32 : full }
 }
 

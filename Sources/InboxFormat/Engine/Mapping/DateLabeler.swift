@@ -59,14 +59,14 @@ final class DateLabeler: Sendable {
     case .time(let minute):
       // A hit is looked up without a closure that makes the value, which would retain the
       // shared `words` on every row.
-      let made = memo.isShort ? nil : memo.made
+      let made = memo.sharedLabels
       text =
         memo.times.peek(minute)
         ?? memo.times.value(for: minute) {
           made?.time(atLocalMinute: minute) { words.text(of: shown) } ?? words.text(of: shown)
         }
     case .shortDate(let day):
-      let made = memo.isShort ? nil : memo.made
+      let made = memo.sharedLabels
       text =
         memo.shortDates.peek(day)
         ?? memo.shortDates.value(for: day) {
