@@ -32,13 +32,14 @@ enum Caching {
     return false
   }
 
+  private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
   /// An HTTP-date (RFC 9110 §5.6.7): `Tue, 01 Feb 2022 00:00:00 GMT`.
   static func httpDate(_ date: Date) -> String {
     var seconds = time_t(max(-62_135_596_800, min(253_402_300_799, date.timeIntervalSince1970.rounded(.down))))
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let year = String(parts.tm_year + 1900)
     return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "

@@ -12,10 +12,11 @@ import NIOHTTPTypesHTTP1
 ///   request whose input was closed early would otherwise get a second,
 ///   unasked `400` from the parser).
 /// - A request's body must arrive whole within the body timeout, from its
-///   head on, even when no route reads it: a body left unread is read and
-///   dropped after the answer, and once the deadline has passed the
-///   connection closes instead. (A route that reads a body answers `408`
-///   itself: ``RowsEndpoint``.)
+///   head on, even when no route reads it. Past the deadline, a body still
+///   being read ends in a ``BodyTimedOutError`` for its reader (which
+///   ``RowsEndpoint`` answers `408`) and nothing more of it is read; a body
+///   left unread is read and dropped after the answer while the deadline
+///   holds, and once it has passed the connection closes instead.
 /// - A body that stops arriving for the idle timeout is answered `408`
 ///   rather than cut off in silence: the idle timer's close, while a body
 ///   still comes and nothing is answered, becomes a ``BodyStalledError``
@@ -43,6 +44,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
   private let bodyTimeout: TimeAmount
   private var deadline: Scheduled<Void>?
+  /// When the head of the request read last arrived: its body's deadline
+  /// counts from then.
+  private var headArrived = NIODeadline.uptimeNanoseconds(0)
   /// The body of the request read last has arrived whole.
   private var bodyIsWhole = true
   /// Its deadline has passed.
@@ -89,11 +93,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       deadlineHasPassed = false
       isAnswered = false
       deadline?.cancel()
-      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-      deadline = context.eventLoop.scheduleTask(in: bodyTimeout) {
-        let (handler, context) = loopBound.value
-        handler.deadlinePassed(context: context)
-      }
+      deadline = nil
+      headArrived = .now()
     case .end:
       bodyIsWhole = true
       deadline?.cancel()
@@ -102,6 +103,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
       break
     }
     context.fireChannelRead(data)
+  }
+
+  /// A body that has not arrived whole with what was read gets its timer,
+  /// counting from its head: most bodies come with their heads, and need none.
+  func channelReadComplete(context: ChannelHandlerContext) {
+    if !bodyIsWhole, deadline == nil, !deadlineHasPassed {
+      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+      deadline = context.eventLoop.scheduleTask(deadline: headArrived + bodyTimeout) {
+        let (handler, context) = loopBound.value
+        handler.deadlinePassed(context: context)
+      }
+    }
+    context.fireChannelReadComplete()
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -222,18 +236,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
   /// How long a connection lingers after its last answer.
   static let linger = TimeAmount.seconds(5)
 
-  /// Past the deadline a body still coming is not read further: once the
-  /// answer is written the connection closes (at once when it is).
+  /// Past the deadline a body still coming is not read further: its reader
+  /// gets a ``BodyTimedOutError``, and once the answer is written the
+  /// connection closes (at once when it is).
   private func deadlinePassed(context: ChannelHandlerContext) {
     deadline = nil
     guard !bodyIsWhole else { return }
     deadlineHasPassed = true
-    if isAnswered { context.close(promise: nil) }
+    if isAnswered {
+      context.close(promise: nil)
+    } else {
+      context.fireErrorCaught(BodyTimedOutError())
+      context.close(mode: .input, promise: nil)
+    }
   }
 }
 
 /// A request's body stopped arriving for the idle timeout.
 struct BodyStalledError: Error {}
+
+/// A request's body did not arrive whole within the body timeout.
+struct BodyTimedOutError: Error {}
 
 /// Tells a ``ConnectionGuard`` whether each request asks to keep its
 /// connection, from its HTTP/1 head (version and `Connection`), before that

@@ -140,7 +140,7 @@ final class RouteSeries: Sendable {
     duration = registry.makeDurationHistogram(
       descriptor: MetricNameDescriptor(
         namespace: "inbox_format", metricName: "http_request_duration", unitName: "seconds",
-        helpText: "Time from a request's head to its answer written whole, by route."),
+        helpText: "Time from a request's head to its answer written whole (handed over, up to 64 KiB), by route."),
       labels: [("route", route)], buckets: ServerMetrics.durationBuckets)
   }
 

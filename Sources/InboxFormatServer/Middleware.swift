@@ -107,7 +107,7 @@ struct TransferCodingMiddleware: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    if let codings = request.headers[.transferEncoding],
+    if let codings = request.headers.value(.transferEncoding),
       codings.pieces(separatedBy: ",").map({ $0.trimmingOptionalWhitespace.lowercased() }) != ["chunked"]
     {
       throw Problem(
@@ -142,7 +142,8 @@ struct MethodCheckMiddleware: RouterMiddleware {
 /// Counts requests in flight against a limit: a request of `POST /v1/rows`
 /// counts from the moment its body has been read whole until its answer is
 /// written whole (or the connection is gone), so that clients still
-/// sending their bodies hold no place (``BodyBudget`` bounds those).
+/// sending their bodies hold no place (``BodyBudget`` bounds those). An
+/// answer the connection takes at once counts until it is handed over.
 final class InFlightLimiter: Sendable {
   let limit: Int
   private let count = Atomic<Int>(0)
@@ -183,7 +184,8 @@ final class InFlightLimiter: Sendable {
 /// The bytes of request bodies held at once, against a budget: a body
 /// counts from its first byte read (its whole declared length, when it has
 /// one) until its answer is written whole or dropped, the answer being
-/// about its size.
+/// about its size; for an answer the connection takes at once, until it is
+/// handed over.
 final class BodyBudget: Sendable {
   let limit: Int
   private let used = Atomic<Int>(0)
@@ -237,10 +239,29 @@ final class BodyBudget: Sendable {
   }
 }
 
+extension ResponseBody {
+  /// The longest body the connection takes at once: NIO's default high
+  /// water mark of a connection's write buffer, below which a write to a
+  /// connection that takes writes does not wait.
+  static let longestTakenAtOnce = 64 << 10
+
+  /// Whether the connection takes this body at once: its length is known
+  /// and at most ``longestTakenAtOnce``. Every such body the server makes
+  /// is one buffer, which Hummingbird writes with its head in one write (a
+  /// body written by a closure goes as a head, then its parts), and is as
+  /// good as written once it is handed over: nothing wraps it.
+  var isTakenAtOnce: Bool {
+    contentLength.map { $0 <= Self.longestTakenAtOnce } ?? false
+  }
+}
+
 extension Response {
   /// This answer, keeping `value` until its body is written whole or the
   /// answer is dropped unwritten: a request's permit and its body's share.
+  /// A body the connection takes at once (``ResponseBody/isTakenAtOnce``)
+  /// keeps it until it is handed over, which is then.
   func keeping(_ value: some Sendable) -> Response {
+    guard !body.isTakenAtOnce else { return self }
     var response = self
     let body = response.body
     response.body = ResponseBody(contentLength: body.contentLength) { writer in
@@ -265,8 +286,9 @@ extension Response {
 /// Where it writes a line it also counts the answer in ``ServerMetrics``
 /// (by route, method and status, with its duration): the answer's body is
 /// then wrapped once for both, and every request logged is a request counted.
-/// An answer to `HEAD`, which has no body, is logged and counted once it is
-/// made.
+/// An answer to `HEAD`, which has no body, and one whose body the
+/// connection takes at once (``ResponseBody/isTakenAtOnce``) are logged and
+/// counted once they are made.
 struct AccessLogMiddleware: RouterMiddleware {
   typealias Context = ServerRequestContext
   let logger: Logger
@@ -285,10 +307,11 @@ struct AccessLogMiddleware: RouterMiddleware {
     context.requestID = id
     let path = quoted(request.uri.path, limit: 200)
     let what = "\(request.method.rawValue) \(path)"
-    var metadata: Logger.Metadata = [
-      "method": .string(request.method.rawValue), "path": .string(shortened(request.uri.path, limit: 200)),
-      "request_id": .string(id),
-    ]
+    // Room for every member a line may get, made once.
+    var metadata = Logger.Metadata(minimumCapacity: 8)
+    metadata["method"] = .string(request.method.rawValue)
+    metadata["path"] = .string(shortened(request.uri.path, limit: 200))
+    metadata["request_id"] = .string(id)
     if let trace = TraceParent.traceID(request.headers) { metadata["trace_id"] = .string(trace) }
     var response: Response
     do {
@@ -310,15 +333,18 @@ struct AccessLogMiddleware: RouterMiddleware {
     // The route the router took the request to is known by now.
     let series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
     let method = ServerMetrics.Method(request.method)
-    if request.method == .head {
+    if request.method == .head || response.body.isTakenAtOnce {
       // No body goes out for HEAD, and the router's HEAD of a GET route
-      // drops the body this would wrap: the answer is as good as written.
+      // drops the body this would wrap; a body the connection takes at once
+      // goes with its head in one write only if nothing wraps it. Either
+      // answer is as good as written.
+      let bytes = request.method == .head ? 0 : response.body.contentLength ?? 0
       let duration = ContinuousClock.now - start
       series?.record(method: method, status: status, duration: duration)
       let elapsed = Milliseconds(duration)
       metadata["duration_ms"] = .stringConvertible(elapsed)
-      metadata["bytes"] = .stringConvertible(0)
-      logger.info("\(what) \(status) \(elapsed) ms 0 B", metadata: metadata)
+      metadata["bytes"] = .stringConvertible(bytes)
+      logger.info("\(what) \(status) \(elapsed) ms \(bytes) B", metadata: metadata)
       return response
     }
     let body = response.body

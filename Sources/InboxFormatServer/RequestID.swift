@@ -16,8 +16,7 @@ enum RequestID {
 
   /// The client's id when it may be kept, else a new one.
   static func forRequest(_ fields: HTTPFields) -> String {
-    let given = fields[values: .xRequestID]
-    if given.count == 1, isValid(given[0]) { return given[0] }
+    if let given = fields.onlyValue(.xRequestID), isValid(given) { return given }
     return make()
   }
 
@@ -62,9 +61,7 @@ enum TraceParent {
   /// `-`, whatever that version adds (the specification's rule for versions
   /// not known yet).
   static func traceID(_ fields: HTTPFields) -> String? {
-    let values = fields[values: .traceparent]
-    guard values.count == 1 else { return nil }
-    return traceID(values[0])
+    fields.onlyValue(.traceparent).flatMap(traceID)
   }
 
   /// The trace id of one `traceparent` value, or nil when it is not valid.

@@ -17,35 +17,27 @@ extension RowsEndpoint {
   ) async throws -> (ByteBuffer, BodyBudget.Share) {
     let (limit, timeout) = (configuration.maxBodySize, configuration.bodyTimeout)
     let share = bodies.share()
-    let declared = request.headers[.contentLength].flatMap { Int($0) }
+    let declared = request.headers.value(.contentLength).flatMap { Int($0) }
     var buffer = ByteBuffer()
     if let declared {
       guard share.grow(to: declared) else { throw overBudget(context) }
       buffer.reserveCapacity(declared)
     }
-    let channel = context.channel
-    // A timer on the connection's own event loop, not a task racing the
-    // read: when it fires, it closes the input, which ends the body early.
-    let deadline = BodyDeadline()
-    let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-      deadline.pass()
-      channel.close(mode: .input, promise: nil)
-    }
-    defer { timer.cancel() }
+    // The deadline is the connection's (``ConnectionGuard``), kept on its
+    // event loop: a timer set from here would wake that loop twice a request.
     do {
       for try await part in request.body {
         guard buffer.readableBytes + part.readableBytes <= limit else { throw tooLarge(context) }
         buffer.writeImmutableBuffer(part)
         guard share.grow(to: buffer.readableBytes) else { throw overBudget(context) }
       }
-    } catch  where deadline.hasPassed {
+    } catch is BodyTimedOutError {
       throw timedOut(timeout)
     } catch  where Task.isCancelled {
       // Shutdown's grace period ran out while the body was coming: a 503
       // (``ProblemMiddleware``), not whatever the cut-off body reads as.
       throw CancellationError()
     }
-    if deadline.hasPassed { throw timedOut(timeout) }
     if Task.isCancelled { throw CancellationError() }
     context.body.markRead()
     return (buffer, share)
@@ -71,12 +63,4 @@ extension RowsEndpoint {
       .contentTooLarge, detail: "the request body is larger than \(configuration.maxBodySize) bytes, the most read",
       headers: [.connection: "close"])
   }
-}
-
-/// Whether a request's body deadline has passed: set on the event loop,
-/// read by the handler.
-private final class BodyDeadline: Sendable {
-  private let passed = Atomic<Bool>(false)
-  var hasPassed: Bool { passed.load(ordering: .acquiring) }
-  func pass() { passed.store(true, ordering: .releasing) }
 }

@@ -41,24 +41,24 @@ struct RowsEndpoint: Sendable {
   }
 
   func respond(to request: Request, context: ServerRequestContext) async throws -> Response {
-    if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > configuration.maxBodySize {
+    if let length = request.headers.value(.contentLength).flatMap({ Int($0) }), length > configuration.maxBodySize {
       throw tooLarge(context)
     }
-    guard MediaTypes.isReadable(request.headers[.contentType]) else {
+    guard MediaTypes.isReadable(request.headers.value(.contentType)) else {
       throw Problem(
         .unsupportedMediaType,
         detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; "
           + "expected application/json or application/x-ndjson (UTF-8)")
     }
     let query = try RowsQuery(request.uri.query, names: names, mappings: configuration.mappings)
-    guard let answer = MediaTypes.answer(for: request.headers[.accept]) else {
+    guard let answer = MediaTypes.answer(for: request.headers.value(.accept)) else {
       throw Problem(
         .notAcceptable,
         detail: "Accept \(quoted(request.headers[.accept] ?? "", limit: 100)) allows no answer given here; "
           + "expected application/json or application/x-ndjson")
     }
     var settings = query.settings
-    if settings.locale == nil, let header = request.headers[.acceptLanguage] {
+    if settings.locale == nil, let header = request.headers.value(.acceptLanguage) {
       settings.locale = LanguageNegotiation.locale(for: header) { try? names.locale($0) }
     }
     // A request that names its instant has an answer that never changes.
@@ -86,7 +86,7 @@ struct RowsEndpoint: Sendable {
     case .json:
       response = try json(
         payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: pinned,
-        ifNoneMatch: request.headers[.ifNoneMatch], headers: &headers)
+        ifNoneMatch: request.headers.value(.ifNoneMatch), headers: &headers)
     case .ndjson(let contentType):
       headers[.contentType] = contentType
       headers[.cacheControl] =

@@ -46,7 +46,7 @@ extension Request {
   /// Whether the request's body, if it is left unread, must not be read
   /// after the answer: longer than ``longestBodyDrained``, or chunked.
   var hasBodyNotToDrain: Bool {
-    if let length = headers[.contentLength] { return (Int(length) ?? Int.max) > Self.longestBodyDrained }
-    return headers[.transferEncoding] != nil
+    if let length = headers.value(.contentLength) { return (Int(length) ?? Int.max) > Self.longestBodyDrained }
+    return headers.value(.transferEncoding) != nil
   }
 }

@@ -64,9 +64,14 @@ package struct StandardErrorLogHandler: LogHandler {
   }
 
   package func log(event: LogEvent) {
-    var all = metadata
-    if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
-    if let more = event.metadata { all.merge(more) { _, new in new } }
+    // The usual line (an access line) has metadata of its own only: no
+    // dictionary is merged for it.
+    var all = event.metadata ?? [:]
+    if !metadata.isEmpty || metadataProvider != nil {
+      all = metadata
+      if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
+      if let more = event.metadata { all.merge(more) { _, new in new } }
+    }
     sink.write(level: event.level, source: event.source, message: "\(event.message)", metadata: all)
   }
 

@@ -131,6 +131,64 @@ import Testing
     #expect("a=b=c".pieces(separatedBy: "=", maxSplits: 1) == ["a", "b=c"])
   }
 
+  /// `value(_:)` reads a field as HTTPTypes' subscript does, repeated
+  /// lines (joined by `, `, and `; ` for `Cookie`) and empty values
+  /// included, and `onlyValue(_:)` as its `values` when they are one, for
+  /// every list of up to four of these fields.
+  @Test func fieldValuesAreTheSubscripts() {
+    let pool = [
+      HTTPField(name: .accept, value: "a/b"), HTTPField(name: .accept, value: "c/d;q=0.5"),
+      HTTPField(name: .cookie, value: "x=1"), HTTPField(name: .cookie, value: "y=2"),
+      HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .acceptLanguage, value: ""),
+    ]
+    let names: [HTTPField.Name] = [.accept, .cookie, .contentType, .acceptLanguage, .ifNoneMatch]
+    var lists: [[HTTPField]] = [[]]
+    var longer: [[HTTPField]] = [[]]
+    for _ in 1...4 {
+      longer = longer.flatMap { prefix in pool.map { prefix + [$0] } }
+      lists += longer
+    }
+    for list in lists {
+      let fields = HTTPFields(list)
+      for name in names {
+        #expect(fields.value(name) == fields[name], "\(list) \(name)")
+        let values = fields[values: name]
+        #expect(fields.onlyValue(name) == (values.count == 1 ? values[0] : nil), "\(list) \(name)")
+      }
+    }
+    #expect(lists.count == 1 + 6 + 36 + 216 + 1_296)
+  }
+
+  /// `pieces` walks the bytes by hand: its pieces are the standard
+  /// library's split of the UTF-8 view, for every string of up to five of
+  /// these characters (a delimiter next to a combining mark, a two-byte
+  /// letter), both delimiters, kept or omitted empty pieces, and limits.
+  @Test func piecesAreTheSplitOfTheBytes() {
+    let alphabet = ["a", ",", "=", "é", "\u{301}"]
+    var strings = [""]
+    var longer = [""]
+    for _ in 1...5 {
+      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
+      strings += longer
+    }
+    var compared = 0
+    for string in strings {
+      for separator: Unicode.Scalar in [",", "="] {
+        for omittingEmpty in [true, false] {
+          for maxSplits in [0, 1, 2, Int.max] {
+            let expected = string.utf8.split(
+              separator: UInt8(separator.value), maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty
+            ).map { Array($0) }
+            let pieces = string.pieces(separatedBy: separator, omittingEmpty: omittingEmpty, maxSplits: maxSplits)
+            #expect(pieces.map { Array($0.utf8) } == expected, "\(string.debugDescription) \(separator) \(maxSplits)")
+            compared += 1
+          }
+        }
+      }
+    }
+    #expect(compared == 3_906 * 16)
+  }
+
   @Test func lookupTriesShorterTags() {
     var tried: [String] = []
     let locale = LanguageNegotiation.locale(for: "zh-Hant-TW-u-nu-xxx") { tag in
