@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import InboxFormatSupport
+import Synchronization
 
 /// The caching rule of `POST /v1/rows`: an answer holds as long as every
 /// label in it does.
@@ -8,13 +9,15 @@ enum Caching {
   /// A year, the longest freshness given: for answers whose labels never
   /// go stale, and for those a request's `now` pins.
   static let longest = 31_536_000
+  private static let pinnedCacheControl = "public, max-age=\(longest), immutable"
+  private static let longestCacheControl = "max-age=\(longest)"
 
   /// `Cache-Control` of an answer: `max-age` whole seconds from `now` to
   /// `validUntil` (rounded down, at least 0; a year when nothing goes stale),
   /// or, when the request named its `now`, an answer that never changes.
   static func freshness(now: Date, validUntil: Date?, pinned: Bool) -> (cacheControl: String, seconds: Int) {
-    if pinned { return ("public, max-age=\(longest), immutable", longest) }
-    guard let validUntil else { return ("max-age=\(longest)", longest) }
+    if pinned { return (pinnedCacheControl, longest) }
+    guard let validUntil else { return (longestCacheControl, longest) }
     let seconds = validUntil.timeIntervalSince(now)
     let whole = seconds.isFinite ? Int(max(0, min(Double(longest), seconds.rounded(.down)))) : 0
     return ("max-age=\(whole)", whole)
@@ -45,6 +48,22 @@ enum Caching {
     return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) "
       + "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year) "
       + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+  }
+}
+
+/// HTTP-dates (``Caching/httpDate(_:)``), each second's made once: a
+/// service writes `Expires` on every answer, and most are in the second of
+/// the one before.
+final class HTTPDates: Sendable {
+  private let last = Mutex<(second: Double, text: String)>((.nan, ""))
+
+  /// `date` as an HTTP-date.
+  func text(_ date: Date) -> String {
+    let second = date.timeIntervalSince1970.rounded(.down)
+    if let kept = last.withLock({ $0.second == second ? $0.text : nil }) { return kept }
+    let text = Caching.httpDate(date)
+    last.withLock { $0 = (second, text) }
+    return text
   }
 }
 

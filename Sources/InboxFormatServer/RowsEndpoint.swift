@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import InboxFormat
+import InboxFormatOptions
 import InboxFormatSupport
 import Logging
 import NIOCore
@@ -22,6 +23,10 @@ struct RowsEndpoint: Sendable {
   let inFlight: InFlightLimiter
   let bodies: BodyBudget
   let logger: Logger
+  /// What queries and `Accept-Language`s read to, by their text
+  /// (``resolve(query:acceptLanguage:)``).
+  private let resolved = BoundedCache<ResolvedKey, Resolved>(capacity: 256)
+  private let expiresDates = HTTPDates()
 
   /// NDJSON output held back until the payload has proved valid, at most:
   /// a payload found invalid within it is a 400; past it the rows stream.
@@ -50,17 +55,14 @@ struct RowsEndpoint: Sendable {
         detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; "
           + "expected application/json or application/x-ndjson (UTF-8)")
     }
-    let query = try RowsQuery(request.uri.query, names: names, mappings: configuration.mappings)
+    let (query, named) = try resolve(query: request.uri.query, acceptLanguage: request.headers.value(.acceptLanguage))
     guard let answer = MediaTypes.answer(for: request.headers.value(.accept)) else {
       throw Problem(
         .notAcceptable,
         detail: "Accept \(quoted(request.headers[.accept] ?? "", limit: 100)) allows no answer given here; "
           + "expected application/json or application/x-ndjson")
     }
-    var settings = query.settings
-    if settings.locale == nil, let header = request.headers.value(.acceptLanguage) {
-      settings.locale = LanguageNegotiation.locale(for: header) { try? names.locale($0) }
-    }
+    var settings = named
     // A request that names its instant has an answer that never changes.
     let pinned = settings.now != nil
     settings.now = settings.now ?? configuration.frozenNow ?? configuration.clock()
@@ -81,6 +83,7 @@ struct RowsEndpoint: Sendable {
       .contentLanguage: formatContext.locale.identifier(.bcp47),
       .vary: "Accept, Accept-Language",
     ]
+    headers.reserveCapacity(10)
     let response: Response
     switch answer {
     case .json:
@@ -118,20 +121,61 @@ struct RowsEndpoint: Sendable {
     } catch let error as InboxFormatError {
       throw Problem(payload: error)
     }
-    let language = headers[.contentLanguage] ?? ""
+    let language = headers.value(.contentLanguage) ?? ""
     var hasher = EntityTagHasher()
     output.withUnsafeReadableBytes { hasher.add($0) }
     let tag = hasher.tag(contentType: MediaTypes.json, language: language)
     let freshness = Caching.freshness(now: now, validUntil: validUntil, pinned: pinned)
-    headers[.eTag] = tag
-    headers[.cacheControl] = freshness.cacheControl
-    headers[.expires] = Caching.httpDate(configuration.clock().addingTimeInterval(Double(freshness.seconds)))
+    // None of these is there yet: appended, not looked for.
+    headers.append(HTTPField(name: .eTag, value: tag))
+    headers.append(HTTPField(name: .cacheControl, value: freshness.cacheControl))
+    headers.append(HTTPField(name: .expires, value: expiresDate(in: freshness.seconds)))
     skips.describe(in: &headers)
     if let ifNoneMatch, Caching.matches(ifNoneMatch: ifNoneMatch, tag: tag) {
       return Response(status: .notModified, headers: headers)
     }
-    headers[.contentType] = MediaTypes.json
+    headers.append(HTTPField(name: .contentType, value: MediaTypes.json))
     return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: output))
+  }
+}
+
+extension RowsEndpoint {
+  /// A request's query and the locale its `Accept-Language` negotiates
+  /// when the query names none.
+  fileprivate typealias Resolved = (query: RowsQuery, settings: FormattingSettings)
+
+  fileprivate struct ResolvedKey: Hashable, Sendable {
+    let query: String?
+    let acceptLanguage: String?
+  }
+
+  /// The longest query and `Accept-Language`, together, whose reading is kept.
+  static let longestResolvedKept = 1024
+
+  /// The query read, and its settings with the locale `Accept-Language`
+  /// negotiates when the query names none: a 400 ``Problem`` for a query
+  /// that cannot be read. Kept by their text when short, since clients
+  /// send the same few again and again, and reading them (percent-decoding,
+  /// names looked up, a language negotiated) costs a request more than the
+  /// look-up. The instant is not in what is kept: each request takes its own.
+  fileprivate func resolve(query text: String?, acceptLanguage: String?) throws(Problem) -> Resolved {
+    let read = { () throws(Problem) -> Resolved in
+      let query = try RowsQuery(text, names: names, mappings: configuration.mappings)
+      var settings = query.settings
+      if settings.locale == nil, let acceptLanguage {
+        settings.locale = LanguageNegotiation.locale(for: acceptLanguage) { try? names.locale($0) }
+      }
+      return (query, settings)
+    }
+    guard (text?.utf8.count ?? 0) + (acceptLanguage?.utf8.count ?? 0) <= Self.longestResolvedKept else {
+      return try read()
+    }
+    return try resolved.value(for: ResolvedKey(query: text, acceptLanguage: acceptLanguage), make: read)
+  }
+
+  /// `Expires` for an answer fresh `seconds` from now.
+  fileprivate func expiresDate(in seconds: Int) -> String {
+    expiresDates.text(configuration.clock().addingTimeInterval(Double(seconds)))
   }
 }
 

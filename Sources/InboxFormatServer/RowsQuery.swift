@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Values are percent-decoded as UTF-8; `+` stays a plus sign (no value
 /// holds a space, and `timeZone=GMT+05:30` then means what it says).
-struct RowsQuery {
+struct RowsQuery: Sendable {
   /// The formatting settings the query names; the server's defaults stand
   /// for the others.
   var settings = FormattingSettings()

@@ -421,6 +421,15 @@ import Testing
     #expect(RowsEndpoint(configuration: configuration, logger: quietLogger).formatters.capacity == 2)
   }
 
+  /// Each second's HTTP-date is made once, and is the date's.
+  @Test func httpDatesKeptForTheirSecond() {
+    let dates = HTTPDates()
+    for offset in [0, 0.4, 0.99, 1, 1.5, -3, 86_400, 0] {
+      let date = Date(timeIntervalSince1970: 784_111_777 + offset)
+      #expect(dates.text(date) == Caching.httpDate(date), "\(offset)")
+    }
+  }
+
   @Test func httpDates() {
     #expect(Caching.httpDate(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
     #expect(InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: 1_643_670_000)) == "2022-01-31T23:00:00Z")

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import InboxFormat
 import InboxFormatServer
 import NIOCore
+import Synchronization
 import Testing
 
 /// `POST /v1/rows`: media types, errors, caching, skipped messages.
@@ -265,6 +266,30 @@ import Testing
       #expect(String(buffer: response.body).contains(#""date":"5 min. ago""#))
       #expect(response.headers[.cacheControl] == "max-age=50")
       #expect(response.headers[.expires] == "Mon, 31 Jan 2022 12:00:50 GMT")
+    }
+  }
+
+  /// A query's reading is kept by its text and `Accept-Language`'s: a
+  /// request repeating them still gets its own instant, and one with
+  /// another `Accept-Language` its own locale.
+  @Test func aKeptQueryTakesEachRequestsInstantAndLanguage() async throws {
+    let clock = Mutex(exampleNow)
+    let configuration = testConfiguration { $0.clock = { clock.withLock { $0 } } }
+    let body = ByteBuffer(string: #"[{"id":1,"update_date":"2022-01-31T11:54:50Z"}]"#)
+    let query = "timeZone=Europe%2FParis&dateStyle=relative"
+    try await withServer(.router, configuration) { client in
+      let first = try await client.rows(query, body: body, headers: [.acceptLanguage: "en-US"])
+      #expect(first.headers[.cacheControl] == "max-age=50")
+      clock.withLock { $0 = $0.addingTimeInterval(30) }
+      let second = try await client.rows(query, body: body, headers: [.acceptLanguage: "en-US"])
+      #expect(second.headers[.cacheControl] == "max-age=20")
+      #expect(second.headers[.expires] == first.headers[.expires])
+      let french = try await client.rows(query, body: body, headers: [.acceptLanguage: "fr-FR"])
+      #expect(french.headers[.contentLanguage] == "fr-FR")
+      #expect(String(buffer: french.body) != String(buffer: second.body))
+      let again = try await client.rows(query, body: body, headers: [.acceptLanguage: "en-US"])
+      #expect(again.headers[.contentLanguage] == "en-US")
+      #expect(String(buffer: again.body) == String(buffer: second.body))
     }
   }
 
