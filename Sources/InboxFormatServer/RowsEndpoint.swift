@@ -52,14 +52,14 @@ struct RowsEndpoint: Sendable {
     guard MediaTypes.isReadable(request.headers.value(.contentType)) else {
       throw Problem(
         .unsupportedMediaType,
-        detail: "a body of type \(quoted(request.headers[.contentType] ?? "", limit: 100)) is not read; "
+        detail: "a body of type \(quoted(request.headers.value(.contentType) ?? "", limit: 100)) is not read; "
           + "expected application/json or application/x-ndjson (UTF-8)")
     }
     let (query, named) = try resolve(query: request.uri.query, acceptLanguage: request.headers.value(.acceptLanguage))
     guard let answer = MediaTypes.answer(for: request.headers.value(.accept)) else {
       throw Problem(
         .notAcceptable,
-        detail: "Accept \(quoted(request.headers[.accept] ?? "", limit: 100)) allows no answer given here; "
+        detail: "Accept \(quoted(request.headers.value(.accept) ?? "", limit: 100)) allows no answer given here; "
           + "expected application/json or application/x-ndjson")
     }
     var settings = named
