@@ -218,7 +218,10 @@ final class LogSink: Sendable {
     switch format {
     case .text:
       var line = "\(level) [\(source)] \(message)"
-      for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where !AccessLogMiddleware.inMessage.contains(key) {
+      // What the message says is left out before the rest is sorted: an
+      // access line keeps one member of its six.
+      let unsaid = metadata.lazy.filter { !AccessLogMiddleware.inMessage.contains($0.key) }
+      for (key, value) in unsaid.sorted(by: { $0.key < $1.key }) {
         line += " \(key)=\(value)"
       }
       return time + " " + StandardErrorLogHandler.oneLine(line)

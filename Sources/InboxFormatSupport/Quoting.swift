@@ -17,6 +17,15 @@
 /// quoted("a\u{1B}[2Jb")  // "\"a\\u{1B}[2Jb\""
 /// ```
 public func quoted(_ value: String, limit: Int = 60) -> String {
+  // Printable ASCII but `"` and `\`, within the limit, is what the scalar
+  // rule leaves as it is, scalar by scalar (`QuotingTests` holds the two
+  // equal): a service quotes a request's path on every log line.
+  if value.utf8.count <= limit, value.utf8.allSatisfy(isPlainQuotable) { return "\"" + value + "\"" }
+  return quotedScalarByScalar(value, limit: limit)
+}
+
+/// ``quoted(_:limit:)`` by its rule, one scalar at a time.
+func quotedScalarByScalar(_ value: String, limit: Int) -> String {
   var result = "\""
   var escaper = Escaper()
   for (index, scalar) in value.unicodeScalars.enumerated() {
@@ -67,6 +76,11 @@ public func quoted(bytes: some Collection<UInt8>, limit: Int = 60) -> String {
 /// written as they are, such as a number.
 public func shortened(_ text: String, limit: Int = 60) -> String {
   text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) + "…" : text
+}
+
+/// Whether a byte is printable ASCII other than `"` and `\`.
+private func isPlainQuotable(_ byte: UInt8) -> Bool {
+  (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
 }
 
 /// Appends a value's scalars as a message shows them.

@@ -1,5 +1,6 @@
-import InboxFormatSupport
 import Testing
+
+@testable import InboxFormatSupport
 
 /// How values from outside appear in messages (``quoted(_:limit:)``).
 @Suite struct QuotingTests {
@@ -38,5 +39,27 @@ import Testing
     #expect(quoted(bytes: Array("\u{301}in.json".utf8)) == #""\u{301}in.json""#)
     #expect(quoted(bytes: [0x61, 0xFF, 0xCC, 0x81]) == #""a\x{FF}\u{301}""#)
     #expect(quoted(bytes: Array("a\u{301}".utf8)) == "\"a\u{301}\"")
+  }
+
+  /// The shortcut for plain ASCII gives what the scalar rule gives, for
+  /// every string of up to three of these scalars (plain, quote, backslash,
+  /// the ends of printable ASCII, controls, a letter and a combining mark
+  /// outside ASCII) and limits below, at and above its length.
+  @Test func plainASCIIIsQuotedAsByTheRule() {
+    let alphabet = ["a", "\"", "\\", " ", "~", "\u{7F}", "\u{1B}", "é", "\u{301}"]
+    var strings = [""]
+    var longer = [""]
+    for _ in 1...3 {
+      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
+      strings += longer
+    }
+    for string in strings {
+      for limit in [0, 1, 2, 3, 60] {
+        #expect(
+          quoted(string, limit: limit) == quotedScalarByScalar(string, limit: limit),
+          "\(string.debugDescription) \(limit)")
+      }
+    }
+    #expect(strings.count == 1 + 9 + 81 + 729)
   }
 }
