@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
 
 // `POST /v1/rows`'s body: read whole, within its limit, its deadline and
 // the budget of bodies held.
