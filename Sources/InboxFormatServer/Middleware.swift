@@ -305,74 +305,76 @@ struct AccessLogMiddleware: RouterMiddleware {
     let id = RequestID.forRequest(request.headers)
     var context = context
     context.requestID = id
-    let path = quoted(request.uri.path, limit: 200)
-    let what = "\(request.method.rawValue) \(path)"
-    // Room for every member a line may get, made once.
-    var metadata = Logger.Metadata(minimumCapacity: 8)
-    metadata["method"] = .string(request.method.rawValue)
-    metadata["path"] = .string(shortened(request.uri.path, limit: 200))
-    metadata["request_id"] = .string(id)
-    if let trace = TraceParent.traceID(request.headers) { metadata["trace_id"] = .string(trace) }
+    var line = AccessLine(
+      logger: logger, method: ServerMetrics.Method(request.method),
+      what: "\(request.method.rawValue) \(quoted(request.uri.path, limit: 200))", start: start)
+    line.metadata["method"] = .string(request.method.rawValue)
+    line.metadata["path"] = .string(shortened(request.uri.path, limit: 200))
+    line.metadata["request_id"] = .string(id)
+    if let trace = TraceParent.traceID(request.headers) { line.metadata["trace_id"] = .string(trace) }
     var response: Response
     do {
       response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
     } catch let answered as AnsweredOnTheConnection {
-      let duration = ContinuousClock.now - start
-      metrics?.series(endpointPath: context.endpointPath, path: request.uri.path).record(
-        method: ServerMetrics.Method(request.method), status: answered.status, duration: duration)
-      let elapsed = Milliseconds(duration)
-      metadata["status"] = .stringConvertible(answered.status)
-      metadata["duration_ms"] = .stringConvertible(elapsed)
-      metadata["bytes"] = .stringConvertible(answered.bytes)
-      logger.info("\(what) \(answered.status) \(elapsed) ms \(answered.bytes) B", metadata: metadata)
+      line.series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
+      line.write(status: answered.status, bytes: answered.bytes)
       throw answered
     }
     response.headers[.xRequestID] = id
-    let status = response.status.code
-    metadata["status"] = .stringConvertible(status)
     // The route the router took the request to is known by now.
-    let series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
-    let method = ServerMetrics.Method(request.method)
+    line.series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
+    let status = response.status.code
     if request.method == .head || response.body.isTakenAtOnce {
       // No body goes out for HEAD, and the router's HEAD of a GET route
       // drops the body this would wrap; a body the connection takes at once
       // goes with its head in one write only if nothing wraps it. Either
       // answer is as good as written.
-      let bytes = request.method == .head ? 0 : response.body.contentLength ?? 0
-      let duration = ContinuousClock.now - start
-      series?.record(method: method, status: status, duration: duration)
-      let elapsed = Milliseconds(duration)
-      metadata["duration_ms"] = .stringConvertible(elapsed)
-      metadata["bytes"] = .stringConvertible(bytes)
-      logger.info("\(what) \(status) \(elapsed) ms \(bytes) B", metadata: metadata)
+      line.write(status: status, bytes: request.method == .head ? 0 : response.body.contentLength ?? 0)
       return response
     }
     let body = response.body
-    let logger = self.logger
-    let known = metadata
-    response.body = ResponseBody(contentLength: body.contentLength) { writer in
-      var metadata = known
+    response.body = ResponseBody(contentLength: body.contentLength) { [line] writer in
+      var line = line
       let counter = ByteCounter()
       do {
         try await body.write(CountingWriter(parent: writer, counter: counter))
       } catch {
-        let duration = ContinuousClock.now - start
-        series?.record(method: method, status: status, duration: duration)
-        let elapsed = Milliseconds(duration)
-        metadata["duration_ms"] = .stringConvertible(elapsed)
-        metadata["bytes"] = .stringConvertible(counter.count)
-        metadata["aborted"] = .stringConvertible(true)
-        logger.info("\(what) \(status) aborted after \(elapsed) ms \(counter.count) B", metadata: metadata)
+        line.write(status: status, bytes: counter.count, aborted: true)
         throw error
       }
-      let duration = ContinuousClock.now - start
-      series?.record(method: method, status: status, duration: duration)
-      let elapsed = Milliseconds(duration)
-      metadata["duration_ms"] = .stringConvertible(elapsed)
-      metadata["bytes"] = .stringConvertible(counter.count)
-      logger.info("\(what) \(status) \(elapsed) ms \(counter.count) B", metadata: metadata)
+      line.write(status: status, bytes: counter.count)
     }
     return response
+  }
+}
+
+/// One request's access line and count, written once its answer is
+/// (``AccessLogMiddleware``).
+private struct AccessLine: Sendable {
+  let logger: Logger
+  let method: ServerMetrics.Method
+  /// `POST "/v1/rows"`.
+  let what: String
+  let start: ContinuousClock.Instant
+  /// Where the answer is counted: its route's, once the router has taken
+  /// the request; nil with `--no-metrics`.
+  var series: RouteSeries? = nil
+  /// What is known before the answer (method, path, id, trace), with
+  /// room for every member a line may get, made once.
+  var metadata = Logger.Metadata(minimumCapacity: 8)
+
+  /// Counts the answer and writes its line: its status, the bytes of body
+  /// written, and whether the client went away before the rest.
+  mutating func write(status: Int, bytes: Int, aborted: Bool = false) {
+    let duration = ContinuousClock.now - start
+    series?.record(method: method, status: status, duration: duration)
+    let elapsed = Milliseconds(duration)
+    metadata["status"] = .stringConvertible(status)
+    metadata["duration_ms"] = .stringConvertible(elapsed)
+    metadata["bytes"] = .stringConvertible(bytes)
+    if aborted { metadata["aborted"] = .stringConvertible(true) }
+    logger.info(
+      "\(what) \(status) \(aborted ? "aborted after " : "")\(elapsed) ms \(bytes) B", metadata: metadata)
   }
 }
 

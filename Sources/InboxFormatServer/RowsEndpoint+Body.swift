@@ -11,12 +11,12 @@ extension RowsEndpoint {
   /// past the limit, 408 past the deadline and 503 past the budget, all
   /// without reading further. A declared length is taken from the budget
   /// before anything is read; a chunked body's bytes as they come.
+  /// `declared` is its `Content-Length`, as the caller read it.
   func readBody(
-    of request: Request, context: ServerRequestContext
+    of request: Request, declared: Int?, context: ServerRequestContext
   ) async throws -> (ByteBuffer, BodyBudget.Share) {
     let (limit, timeout) = (configuration.maxBodySize, configuration.bodyTimeout)
     let share = bodies.share()
-    let declared = request.headers.value(.contentLength).flatMap { Int($0) }
     var buffer = ByteBuffer()
     if let declared {
       guard share.grow(to: declared) else { throw overBudget(context) }

@@ -46,7 +46,8 @@ struct RowsEndpoint: Sendable {
   }
 
   func respond(to request: Request, context: ServerRequestContext) async throws -> Response {
-    if let length = request.headers.value(.contentLength).flatMap({ Int($0) }), length > configuration.maxBodySize {
+    let declared = request.headers.value(.contentLength).flatMap { Int($0) }
+    if let declared, declared > configuration.maxBodySize {
       throw tooLarge(context)
     }
     guard MediaTypes.isReadable(request.headers.value(.contentType)) else {
@@ -71,7 +72,7 @@ struct RowsEndpoint: Sendable {
     let formatter = formatters.formatter(
       for: formatContext,
       mapping: (query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
-    let (payload, share) = try await readBody(of: request, context: context)
+    let (payload, share) = try await readBody(of: request, declared: declared, context: context)
     guard let permit = inFlight.acquire() else {
       throw Problem(
         .serviceUnavailable,
