@@ -92,31 +92,55 @@ func structuredStringList(_ strings: [String]) -> String {
 
 /// A strong validator of an answer, built as its body is written: FNV-1a
 /// 64 taken over the body's 64-bit little-endian words (the last, short
-/// one padded with zeros) rather than its bytes, eight times fewer steps;
-/// then over its media type and its language, both part of what a client
-/// gets; and the body's length, in hex: `"3f1c0a77d2e4b9a8-5a4"`. The same
-/// body gives the same tag in every process, whatever pieces it was added
-/// in. Not a cryptographic hash: it tells answers apart, it does not
-/// authenticate them.
+/// one padded with zeros) rather than its bytes, eight times fewer steps,
+/// in four lanes: word *i* goes to lane *i* mod 4, so that four
+/// multiplications are under way at once rather than one after another.
+/// The lanes are then folded in order, and the media type and language
+/// taken after them, both part of what a client gets; last comes the
+/// body's length, in hex: `"3f1c0a77d2e4b9a8-5a4"`. The same body gives
+/// the same tag in every process, whatever pieces it was added in. Not a
+/// cryptographic hash: it tells answers apart, it does not authenticate them.
 struct EntityTagHasher {
-  private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+  private static let prime: UInt64 = 0x0000_0100_0000_01B3
+  private var lane0 = basis
+  private var lane1 = basis
+  private var lane2 = basis
+  private var lane3 = basis
   private var length = 0
   /// Bytes of an unfinished word, from its low end.
   private var pending: UInt64 = 0
 
   mutating func add(_ bytes: UnsafeRawBufferPointer) {
     var offset = 0
+    func word(at offset: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
     while length % 8 != 0, offset < bytes.count {
       pending |= UInt64(bytes[offset]) << (8 * UInt64(length % 8))
       length += 1
       offset += 1
       if length % 8 == 0 {
-        mix(pending)
+        mix(pending, intoLaneOf: length - 8)
         pending = 0
       }
     }
+    // Whole words up to lane 0's, then four words at a time, then the rest.
+    while length % 32 != 0, bytes.count - offset >= 8 {
+      mix(word(at: offset), intoLaneOf: length)
+      offset += 8
+      length += 8
+    }
+    while bytes.count - offset >= 32 {
+      lane0 = (lane0 ^ word(at: offset)) &* Self.prime
+      lane1 = (lane1 ^ word(at: offset + 8)) &* Self.prime
+      lane2 = (lane2 ^ word(at: offset + 16)) &* Self.prime
+      lane3 = (lane3 ^ word(at: offset + 24)) &* Self.prime
+      offset += 32
+      length += 32
+    }
     while bytes.count - offset >= 8 {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+      mix(word(at: offset), intoLaneOf: length)
       offset += 8
       length += 8
     }
@@ -131,17 +155,27 @@ struct EntityTagHasher {
     bytes.withUnsafeBytes { add($0) }
   }
 
-  private mutating func mix(_ word: UInt64) {
-    hash ^= word
-    hash = hash &* 0x0000_0100_0000_01B3
+  /// Takes the word that starts at byte `start` of the body into its lane.
+  private mutating func mix(_ word: UInt64, intoLaneOf start: Int) {
+    switch start / 8 % 4 {
+    case 0: lane0 = (lane0 ^ word) &* Self.prime
+    case 1: lane1 = (lane1 ^ word) &* Self.prime
+    case 2: lane2 = (lane2 ^ word) &* Self.prime
+    default: lane3 = (lane3 ^ word) &* Self.prime
+    }
   }
 
   /// The tag of the body added, in the media type and language given.
   func tag(contentType: String, language: String) -> String {
     var copy = self
-    if length % 8 != 0 { copy.mix(pending) }
-    for byte in "\0\(contentType)\0\(language)".utf8 { copy.mix(UInt64(byte)) }
-    let digits = String(copy.hash, radix: 16)
+    if length % 8 != 0 { copy.mix(pending, intoLaneOf: length - length % 8) }
+    var hash = Self.basis
+    hash = (hash ^ copy.lane0) &* Self.prime
+    hash = (hash ^ copy.lane1) &* Self.prime
+    hash = (hash ^ copy.lane2) &* Self.prime
+    hash = (hash ^ copy.lane3) &* Self.prime
+    for byte in "\0\(contentType)\0\(language)".utf8 { hash = (hash ^ UInt64(byte)) &* Self.prime }
+    let digits = String(hash, radix: 16)
     return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(length, radix: 16))\""
   }
 }

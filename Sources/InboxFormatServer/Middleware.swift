@@ -295,8 +295,14 @@ struct AccessLogMiddleware: RouterMiddleware {
   /// Where answers are counted; nil with `--no-metrics`.
   var metrics: ServerMetrics?
 
-  /// The metadata the message already says, which a text line leaves out.
-  static let inMessage: Set<String> = ["method", "path", "status", "duration_ms", "bytes", "aborted"]
+  /// Whether the message already says the metadata `key` (`method`,
+  /// `path`, `status`, `duration_ms`, `bytes`, `aborted`), which a text line leaves out.
+  static func isInMessage(_ key: String) -> Bool {
+    switch key {
+    case "method", "path", "status", "duration_ms", "bytes", "aborted": true
+    default: false
+    }
+  }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -305,24 +311,25 @@ struct AccessLogMiddleware: RouterMiddleware {
     let id = RequestID.forRequest(request.headers)
     var context = context
     context.requestID = id
+    let path = request.uri.path
     var line = AccessLine(
       logger: logger, method: ServerMetrics.Method(request.method),
-      what: "\(request.method.rawValue) \(quoted(request.uri.path, limit: 200))", start: start)
+      what: "\(request.method.rawValue) \(quoted(path, limit: 200))", start: start)
     line.metadata["method"] = .string(request.method.rawValue)
-    line.metadata["path"] = .string(shortened(request.uri.path, limit: 200))
+    line.metadata["path"] = .string(shortened(path, limit: 200))
     line.metadata["request_id"] = .string(id)
     if let trace = TraceParent.traceID(request.headers) { line.metadata["trace_id"] = .string(trace) }
     var response: Response
     do {
       response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
     } catch let answered as AnsweredOnTheConnection {
-      line.series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
+      line.series = metrics?.series(endpointPath: context.endpointPath, path: path)
       line.write(status: answered.status, bytes: answered.bytes)
       throw answered
     }
     response.headers[.xRequestID] = id
     // The route the router took the request to is known by now.
-    line.series = metrics?.series(endpointPath: context.endpointPath, path: request.uri.path)
+    line.series = metrics?.series(endpointPath: context.endpointPath, path: path)
     let status = response.status.code
     if request.method == .head || response.body.isTakenAtOnce {
       // No body goes out for HEAD, and the router's HEAD of a GET route

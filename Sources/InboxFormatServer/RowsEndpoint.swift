@@ -56,19 +56,18 @@ struct RowsEndpoint: Sendable {
         detail: "a body of type \(quoted(request.headers.value(.contentType) ?? "", limit: 100)) is not read; "
           + "expected application/json or application/x-ndjson (UTF-8)")
     }
-    let (query, named) = try resolve(query: request.uri.query, acceptLanguage: request.headers.value(.acceptLanguage))
+    let (query, applied) = try resolve(
+      query: request.uri.query, acceptLanguage: request.headers.value(.acceptLanguage))
     guard let answer = MediaTypes.answer(for: request.headers.value(.accept)) else {
       throw Problem(
         .notAcceptable,
         detail: "Accept \(quoted(request.headers.value(.accept) ?? "", limit: 100)) allows no answer given here; "
           + "expected application/json or application/x-ndjson")
     }
-    var settings = named
     // A request that names its instant has an answer that never changes.
-    let pinned = settings.now != nil
-    settings.now = settings.now ?? configuration.frozenNow ?? configuration.clock()
-    let formatContext = settings.applied(to: configuration.defaults)
-    let now = formatContext.now
+    let pinned = query.settings.now != nil
+    let now = query.settings.now ?? configuration.frozenNow ?? configuration.clock()
+    let formatContext = applied.now(now)
     let formatter = formatters.formatter(
       for: formatContext,
       mapping: (query.mapping ?? configuration.mapping).viewer(query.viewer ?? configuration.mapping.viewer))
@@ -141,9 +140,11 @@ struct RowsEndpoint: Sendable {
 }
 
 extension RowsEndpoint {
-  /// A request's query and the locale its `Accept-Language` negotiates
-  /// when the query names none.
-  fileprivate typealias Resolved = (query: RowsQuery, settings: FormattingSettings)
+  /// A request's query, and its settings, with the locale its
+  /// `Accept-Language` negotiates when the query names none, applied to the
+  /// server's (``FormattingSettings/applied(to:)``): a context at an
+  /// instant each request replaces with its own.
+  fileprivate typealias Resolved = (query: RowsQuery, context: FormattingContext)
 
   fileprivate struct ResolvedKey: Hashable, Sendable {
     let query: String?
@@ -154,11 +155,12 @@ extension RowsEndpoint {
   static let longestResolvedKept = 1024
 
   /// The query read, and its settings with the locale `Accept-Language`
-  /// negotiates when the query names none: a 400 ``Problem`` for a query
-  /// that cannot be read. Kept by their text when short, since clients
-  /// send the same few again and again, and reading them (percent-decoding,
-  /// names looked up, a language negotiated) costs a request more than the
-  /// look-up. The instant is not in what is kept: each request takes its own.
+  /// negotiates when the query names none, applied: a 400
+  /// ``Problem`` for a query that cannot be read. Kept by their text when
+  /// short, since clients send the same few again and again, and reading
+  /// them (percent-decoding, names looked up, a language negotiated, a
+  /// locale's calendar) costs a request more than the look-up. The instant
+  /// is not in what is kept: each request takes its own.
   fileprivate func resolve(query text: String?, acceptLanguage: String?) throws(Problem) -> Resolved {
     let read = { () throws(Problem) -> Resolved in
       let query = try RowsQuery(text, names: names, mappings: configuration.mappings)
@@ -166,7 +168,7 @@ extension RowsEndpoint {
       if settings.locale == nil, let acceptLanguage {
         settings.locale = LanguageNegotiation.locale(for: acceptLanguage) { try? names.locale($0) }
       }
-      return (query, settings)
+      return (query, settings.applied(to: configuration.defaults))
     }
     guard (text?.utf8.count ?? 0) + (acceptLanguage?.utf8.count ?? 0) <= Self.longestResolvedKept else {
       return try read()

@@ -72,7 +72,7 @@ package struct StandardErrorLogHandler: LogHandler {
       if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
       if let more = event.metadata { all.merge(more) { _, new in new } }
     }
-    sink.write(level: event.level, source: event.source, message: "\(event.message)", metadata: all)
+    sink.write(level: event.level, source: event.source, message: event.message.description, metadata: all)
   }
 
   /// Writes a line of the command's own in `format`, whatever the log
@@ -112,8 +112,10 @@ final class LogSink: Sendable {
     var bytes: [UInt8] = []
     /// The second ``stamp`` is of.
     var second = -1
-    /// That second, `2022-01-31T12:00:00` (no zone: text adds `Z`, JSON milliseconds and `Z`).
+    /// That second, `2022-01-31T12:00:00` (no zone: JSON adds milliseconds and `Z`).
     var stamp = ""
+    /// That second as text writes it, `2022-01-31T12:00:00Z`.
+    var textStamp = ""
     /// Lines dropped since the last one written.
     var dropped = 0
   }
@@ -160,17 +162,20 @@ final class LogSink: Sendable {
   ) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let stamp = state.withLock { state in
+    let format = format ?? self.format
+    let (stamp, textStamp) = state.withLock { state in
       if now.tv_sec != state.second {
         state.second = now.tv_sec
-        state.stamp = String(
-          InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: Double(now.tv_sec))).dropLast())
+        state.textStamp = InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: Double(now.tv_sec)))
+        state.stamp = String(state.textStamp.dropLast())
       }
-      return state.stamp
+      return (state.stamp, state.textStamp)
     }
-    let format = format ?? self.format
-    let time = format == .json ? "\(stamp).\(Self.threeDigits(now.tv_nsec / 1_000_000))Z" : stamp + "Z"
-    let line = Self.line(time: time, level: level, source: source, message: message, metadata: metadata, format: format)
+    let time = format == .json ? "\(stamp).\(Self.threeDigits(now.tv_nsec / 1_000_000))Z" : textStamp
+    var line: [UInt8] = []
+    line.reserveCapacity(256)
+    Self.appendLine(
+      time: time, level: level, source: source, message: message, metadata: metadata, format: format, to: &line)
     let isReady = state.withLock { state -> Bool in
       let before = state.bytes.count
       if state.dropped > 0 {
@@ -178,7 +183,7 @@ final class LogSink: Sendable {
           time: time, level: .warning, source: "InboxFormatServer",
           message: "\(state.dropped) log lines dropped: standard error did not keep up",
           metadata: ["dropped": .stringConvertible(state.dropped)], format: format)
-        guard before + note.utf8.count + line.utf8.count + 2 <= capacity else {
+        guard before + note.utf8.count + line.count + 2 <= capacity else {
           state.dropped += 1
           droppedInAll.wrappingAdd(1, ordering: .relaxed)
           return false
@@ -186,12 +191,12 @@ final class LogSink: Sendable {
         state.bytes += note.utf8
         state.bytes.append(UInt8(ascii: "\n"))
         state.dropped = 0
-      } else if before + line.utf8.count + 1 > capacity {
+      } else if before + line.count + 1 > capacity {
         state.dropped += 1
         droppedInAll.wrappingAdd(1, ordering: .relaxed)
         return false
       }
-      state.bytes += line.utf8
+      state.bytes += line
       state.bytes.append(UInt8(ascii: "\n"))
       return before < Self.batch && state.bytes.count >= Self.batch
     }
@@ -211,59 +216,131 @@ final class LogSink: Sendable {
     }
   }
 
-  /// One line, without its newline.
+  /// One line, without its newline (``appendLine(time:level:source:message:metadata:format:to:)``).
   static func line(
     time: String, level: Logger.Level, source: String, message: String, metadata: Logger.Metadata, format: LogFormat
   ) -> String {
+    var bytes: [UInt8] = []
+    appendLine(
+      time: time, level: level, source: source, message: message, metadata: metadata, format: format, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends one line, without its newline, to `bytes`.
+  ///
+  /// As text: `TIME LEVEL [SOURCE] MESSAGE` and ` key=value` for each member
+  /// of `metadata` the message does not say (``AccessLogMiddleware/isInMessage(_:)``),
+  /// sorted by key, all but the time escaped as ``StandardErrorLogHandler/oneLine(_:)``
+  /// escapes a line. As JSON: an object of `time`, `level`, `source`,
+  /// `message`, then every member sorted by key (those named as the first
+  /// four as `metadata.NAME`), each string escaped so first.
+  ///
+  /// Written as bytes, a line costs a request no intermediate strings: the
+  /// service writes one per request.
+  static func appendLine(
+    time: String, level: Logger.Level, source: String, message: String, metadata: Logger.Metadata, format: LogFormat,
+    to bytes: inout [UInt8]
+  ) {
     switch format {
     case .text:
-      var line = "\(level) [\(source)] \(message)"
-      // What the message says is left out before the rest is sorted: an
-      // access line keeps one member of its six.
-      let unsaid = metadata.lazy.filter { !AccessLogMiddleware.inMessage.contains($0.key) }
-      for (key, value) in unsaid.sorted(by: { $0.key < $1.key }) {
-        line += " \(key)=\(value)"
+      bytes += time.utf8
+      bytes.append(UInt8(ascii: " "))
+      let start = bytes.count
+      bytes += level.rawValue.utf8
+      bytes += " [".utf8
+      bytes += source.utf8
+      bytes += "] ".utf8
+      bytes += message.utf8
+      for (key, value) in sortedMembers(of: metadata, where: { !AccessLogMiddleware.isInMessage($0) }) {
+        bytes.append(UInt8(ascii: " "))
+        bytes += key.utf8
+        bytes.append(UInt8(ascii: "="))
+        bytes += value.description.utf8
       }
-      return time + " " + StandardErrorLogHandler.oneLine(line)
+      if !bytes[start...].allSatisfy(isPlainASCII) {
+        let escaped = StandardErrorLogHandler.oneLine(String(decoding: bytes[start...], as: UTF8.self))
+        bytes.replaceSubrange(start..., with: escaped.utf8)
+      }
     case .json:
-      var line =
-        "{\"time\":\"\(time)\",\"level\":\"\(level)\",\"source\":\(jsonString(source)),\"message\":\(jsonString(message))"
-      for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-        let name = reservedNames.contains(key) ? "metadata." + key : key
-        line += "," + jsonString(name) + ":" + json(value)
+      bytes += #"{"time":""#.utf8
+      bytes += time.utf8
+      bytes += #"","level":""#.utf8
+      bytes += level.rawValue.utf8
+      bytes += #"","source":"#.utf8
+      appendJSONString(source, to: &bytes)
+      bytes += #","message":"#.utf8
+      appendJSONString(message, to: &bytes)
+      for (key, value) in sortedMembers(of: metadata, where: { _ in true }) {
+        bytes.append(UInt8(ascii: ","))
+        appendJSONString(reservedNames.contains(key) ? "metadata." + key : key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendJSON(value, to: &bytes)
       }
-      return line + "}"
+      bytes.append(UInt8(ascii: "}"))
     }
   }
 
   /// The members every JSON line has; metadata of these names is written as `metadata.NAME`.
   static let reservedNames: Set<String> = ["time", "level", "source", "message"]
 
-  /// A metadata value as JSON: a number or a boolean as itself, text as a
-  /// string, lists and dictionaries as arrays and objects.
-  private static func json(_ value: Logger.MetadataValue) -> String {
+  /// The members of `metadata` that `include` takes, sorted by key.
+  private static func sortedMembers(
+    of metadata: Logger.Metadata, where include: (String) -> Bool
+  ) -> [(key: String, value: Logger.MetadataValue)] {
+    var members: [(key: String, value: Logger.MetadataValue)] = []
+    members.reserveCapacity(metadata.count)
+    for member in metadata where include(member.key) { members.append(member) }
+    members.sort { $0.key < $1.key }
+    return members
+  }
+
+  /// A byte of printable ASCII, which a line writes as it is.
+  private static func isPlainASCII(_ byte: UInt8) -> Bool {
+    (0x20...0x7E).contains(byte)
+  }
+
+  /// Appends a metadata value as JSON: a number or a boolean as itself,
+  /// text as a string, lists and dictionaries as arrays and objects.
+  private static func appendJSON(_ value: Logger.MetadataValue, to bytes: inout [UInt8]) {
     switch value {
     case .string(let text):
-      return jsonString(text)
+      appendJSONString(text, to: &bytes)
     case .stringConvertible(let value):
       switch value {
-      case is any BinaryInteger, is Bool, is Milliseconds: return value.description
-      case let number as Double where number.isFinite: return value.description
-      default: return jsonString(value.description)
+      case is any BinaryInteger, is Bool, is Milliseconds: bytes += value.description.utf8
+      case let number as Double where number.isFinite: bytes += value.description.utf8
+      default: appendJSONString(value.description, to: &bytes)
       }
     case .array(let values):
-      return "[" + values.map(json).joined(separator: ",") + "]"
+      bytes.append(UInt8(ascii: "["))
+      for (index, value) in values.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSON(value, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
     case .dictionary(let members):
-      return "{"
-        + members.sorted { $0.key < $1.key }.map { jsonString($0.key) + ":" + json($0.value) }.joined(separator: ",")
-        + "}"
+      bytes.append(UInt8(ascii: "{"))
+      for (index, (key, value)) in sortedMembers(of: members, where: { _ in true }).enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSONString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendJSON(value, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
     }
   }
 
-  /// `text` as a JSON string whose text is the text line's: escaped as a
-  /// message escapes hidden characters, then as JSON.
-  private static func jsonString(_ text: String) -> String {
-    jsonStringLiteral(escapingHidden(text))
+  /// Appends `text` as a JSON string whose text is the text line's:
+  /// escaped as a message escapes hidden characters, then as JSON. Plain
+  /// ASCII with nothing to escape is written as it is.
+  private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+    guard text.utf8.allSatisfy({ isPlainASCII($0) && !isEscapedInJSON($0) }) else {
+      bytes += jsonStringLiteral(escapingHidden(text)).utf8
+      return
+    }
+    bytes.append(UInt8(ascii: "\""))
+    bytes += text.utf8
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private static func threeDigits(_ value: Int) -> String {

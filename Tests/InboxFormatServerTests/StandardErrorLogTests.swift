@@ -33,6 +33,28 @@ import Testing
         + " trace_id=4bf92f3577b34da6a3ce929d0e0e4736")
   }
 
+  /// A text line escapes what its message and metadata hold as a line
+  /// escapes it, whatever part it is in; its time is written as it is.
+  @Test func aTextLineIsOneInertLine() {
+    let line = LogSink.line(
+      time: "2022-01-31T12:00:00Z", level: .error, source: "NIO", message: Self.hostile,
+      metadata: ["key": .string(Self.hostile), "count": .stringConvertible(3)], format: .text)
+    #expect(
+      line
+        == "2022-01-31T12:00:00Z "
+        + StandardErrorLogHandler.oneLine("error [NIO] \(Self.hostile) count=3 key=\(Self.hostile)"))
+    #expect(!line.unicodeScalars.contains { isHiddenInAMessage($0) }, "\(line)")
+  }
+
+  /// A line names its level as swift-log spells it, in either format.
+  @Test(arguments: Logger.Level.allCases) func theLevelIsNamedAsSwiftLogNamesIt(level: Logger.Level) throws {
+    let text = LogSink.line(time: "T", level: level, source: "S", message: "m", metadata: [:], format: .text)
+    #expect(text == "T \(level) [S] m")
+    let json = LogSink.line(time: "T", level: level, source: "S", message: "m", metadata: [:], format: .json)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["level"] as? String == "\(level)")
+  }
+
   static let accessMetadata: Logger.Metadata = [
     "method": "POST", "path": "/v1/rows", "status": .stringConvertible(200), "bytes": .stringConvertible(1436),
     "request_id": "abc-1", "trace_id": "4bf92f3577b34da6a3ce929d0e0e4736",
