@@ -46,6 +46,35 @@ import Testing
     #expect(!line.unicodeScalars.contains { isHiddenInAMessage($0) }, "\(line)")
   }
 
+  /// Whatever text a message and a metadata value hold, the line says it as
+  /// the rules do: as text, `oneLine` of the whole line after the time; as
+  /// JSON, strings that read back as `oneLine` of the text. Every string of
+  /// up to three characters of an alphabet of plain, escaped and hidden
+  /// ones, so that the lines written as they are and those escaped are both
+  /// compared.
+  @Test func everyTextIsWrittenAsTheRulesSay() throws {
+    let alphabet = ["a", " ", "\"", "\\", "é", "\u{1B}", "\u{202E}", "\n", "\u{7F}"]
+    var strings = [""]
+    var longer = [""]
+    for _ in 1...3 {
+      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
+      strings += longer
+    }
+    for text in strings {
+      let metadata: Logger.Metadata = ["key": .string(text), "path": .string(text)]
+      let line = LogSink.line(
+        time: "T", level: .info, source: "S", message: text, metadata: metadata, format: .text)
+      #expect(
+        line == "T " + StandardErrorLogHandler.oneLine("info [S] \(text) key=\(text)"), "\(text.debugDescription)")
+      let json = LogSink.line(time: "T", level: .info, source: "S", message: text, metadata: metadata, format: .json)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      #expect(object["message"] as? String == StandardErrorLogHandler.oneLine(text), "\(text.debugDescription)")
+      #expect(object["key"] as? String == StandardErrorLogHandler.oneLine(text), "\(text.debugDescription)")
+      #expect(!json.unicodeScalars.contains { isHiddenInAMessage($0) })
+    }
+    #expect(strings.count == 1 + 9 + 81 + 729)
+  }
+
   /// A line names its level as swift-log spells it, in either format.
   @Test(arguments: Logger.Level.allCases) func theLevelIsNamedAsSwiftLogNamesIt(level: Logger.Level) throws {
     let text = LogSink.line(time: "T", level: level, source: "S", message: "m", metadata: [:], format: .text)
