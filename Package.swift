@@ -128,13 +128,16 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "InboxFormatSupportTests", dependencies: ["InboxFormatSupport"]),
+    .testTarget(name: "InboxFormatSupportTests", dependencies: ["InboxFormatSupport", "SmallCases"]),
+    // Every small input of an alphabet, for the tests that hold a shortcut equal to its rule.
+    .target(name: "SmallCases", path: "Tests/SmallCases"),
     // The golden cases of Data/golden, read once for the test targets that run them.
     .target(name: "GoldenCases", dependencies: ["InboxFormat"], path: "Tests/GoldenCases"),
     .testTarget(
       name: "InboxFormatServerTests",
       dependencies: [
         "GoldenCases",
+        "SmallCases",
         "InboxFormat",
         "InboxFormatOptions",
         "InboxFormatServer",

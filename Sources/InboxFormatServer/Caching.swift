@@ -116,10 +116,14 @@ struct EntityTagHasher {
     func word(at offset: Int) -> UInt64 {
       UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
-    while length % 8 != 0, offset < bytes.count {
+    /// Takes the next byte into the unfinished word.
+    func takeByte() {
       pending |= UInt64(bytes[offset]) << (8 * UInt64(length % 8))
       length += 1
       offset += 1
+    }
+    while length % 8 != 0, offset < bytes.count {
+      takeByte()
       if length % 8 == 0 {
         mix(pending, intoLaneOf: length - 8)
         pending = 0
@@ -144,11 +148,7 @@ struct EntityTagHasher {
       offset += 8
       length += 8
     }
-    while offset < bytes.count {
-      pending |= UInt64(bytes[offset]) << (8 * UInt64(length % 8))
-      length += 1
-      offset += 1
-    }
+    while offset < bytes.count { takeByte() }
   }
 
   mutating func add(_ bytes: [UInt8]) {

@@ -257,7 +257,9 @@ final class LogSink: Sendable {
         bytes.append(UInt8(ascii: "="))
         bytes += value.description.utf8
       }
-      if !bytes[start...].allSatisfy(isPlainASCII) {
+      // `oneLine` leaves printable ASCII as it is: only other lines are
+      // made into a string to be escaped.
+      if !bytes[start...].allSatisfy(isPrintableASCII) {
         let escaped = StandardErrorLogHandler.oneLine(String(decoding: bytes[start...], as: UTF8.self))
         bytes.replaceSubrange(start..., with: escaped.utf8)
       }
@@ -292,11 +294,6 @@ final class LogSink: Sendable {
     for member in metadata where include(member.key) { members.append(member) }
     members.sort { $0.key < $1.key }
     return members
-  }
-
-  /// A byte of printable ASCII, which a line writes as it is.
-  private static func isPlainASCII(_ byte: UInt8) -> Bool {
-    (0x20...0x7E).contains(byte)
   }
 
   /// Appends a metadata value as JSON: a number or a boolean as itself,
@@ -334,7 +331,7 @@ final class LogSink: Sendable {
   /// escaped as a message escapes hidden characters, then as JSON. Plain
   /// ASCII with nothing to escape is written as it is.
   private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-    guard text.utf8.allSatisfy({ isPlainASCII($0) && !isEscapedInJSON($0) }) else {
+    guard text.utf8.allSatisfy({ isPrintableASCII($0) && !isEscapedInJSON($0) }) else {
       bytes += jsonStringLiteral(escapingHidden(text)).utf8
       return
     }

@@ -80,7 +80,15 @@ public func shortened(_ text: String, limit: Int = 60) -> String {
 
 /// Whether a byte is printable ASCII other than `"` and `\`.
 private func isPlainQuotable(_ byte: UInt8) -> Bool {
-  (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  isPrintableASCII(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+}
+
+/// Whether a byte is printable ASCII, space to `~`: what no escaping of a
+/// message, a quoted value or a log line changes. Inlinable: callers test
+/// every byte of a line with it.
+@inlinable
+public func isPrintableASCII(_ byte: UInt8) -> Bool {
+  (0x20...0x7E).contains(byte)
 }
 
 /// Appends a value's scalars as a message shows them.
@@ -116,7 +124,7 @@ private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
 /// wrote (a log line of a package, a parser's message), which no quotes
 /// delimit.
 public func escapingHidden(_ line: String) -> String {
-  if line.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return line }
+  if line.utf8.allSatisfy(isPrintableASCII) { return line }
   var result = ""
   for scalar in line.unicodeScalars {
     if isHiddenInAMessage(scalar) {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import SmallCases
 import Testing
 
 @testable import InboxFormatServer
@@ -142,12 +143,7 @@ import Testing
       HTTPField(name: .contentType, value: "application/json"), HTTPField(name: .acceptLanguage, value: ""),
     ]
     let names: [HTTPField.Name] = [.accept, .cookie, .contentType, .acceptLanguage, .ifNoneMatch]
-    var lists: [[HTTPField]] = [[]]
-    var longer: [[HTTPField]] = [[]]
-    for _ in 1...4 {
-      longer = longer.flatMap { prefix in pool.map { prefix + [$0] } }
-      lists += longer
-    }
+    let lists = everySequence(of: pool, upTo: 4)
     for list in lists {
       let fields = HTTPFields(list)
       for name in names {
@@ -164,13 +160,7 @@ import Testing
   /// these characters (a delimiter next to a combining mark, a two-byte
   /// letter), both delimiters, kept or omitted empty pieces, and limits.
   @Test func piecesAreTheSplitOfTheBytes() {
-    let alphabet = ["a", ",", "=", "é", "\u{301}"]
-    var strings = [""]
-    var longer = [""]
-    for _ in 1...5 {
-      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
-      strings += longer
-    }
+    let strings = everyString(of: ["a", ",", "=", "é", "\u{301}"], upTo: 5)
     var compared = 0
     for string in strings {
       for separator: Unicode.Scalar in [",", "="] {

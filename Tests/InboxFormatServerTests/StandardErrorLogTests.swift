@@ -3,6 +3,7 @@ import Glibc
 import InboxFormat
 import InboxFormatSupport
 import Logging
+import SmallCases
 import Testing
 
 @testable import InboxFormatServer
@@ -53,13 +54,7 @@ import Testing
   /// ones, so that the lines written as they are and those escaped are both
   /// compared.
   @Test func everyTextIsWrittenAsTheRulesSay() throws {
-    let alphabet = ["a", " ", "\"", "\\", "é", "\u{1B}", "\u{202E}", "\n", "\u{7F}"]
-    var strings = [""]
-    var longer = [""]
-    for _ in 1...3 {
-      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
-      strings += longer
-    }
+    let strings = everyString(of: ["a", " ", "\"", "\\", "é", "\u{1B}", "\u{202E}", "\n", "\u{7F}"], upTo: 3)
     for text in strings {
       let metadata: Logger.Metadata = ["key": .string(text), "path": .string(text)]
       let line = LogSink.line(

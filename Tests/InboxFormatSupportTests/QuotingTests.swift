@@ -1,3 +1,4 @@
+import SmallCases
 import Testing
 
 @testable import InboxFormatSupport
@@ -46,13 +47,7 @@ import Testing
   /// the ends of printable ASCII, controls, a letter and a combining mark
   /// outside ASCII) and limits below, at and above its length.
   @Test func plainASCIIIsQuotedAsByTheRule() {
-    let alphabet = ["a", "\"", "\\", " ", "~", "\u{7F}", "\u{1B}", "é", "\u{301}"]
-    var strings = [""]
-    var longer = [""]
-    for _ in 1...3 {
-      longer = longer.flatMap { prefix in alphabet.map { prefix + $0 } }
-      strings += longer
-    }
+    let strings = everyString(of: ["a", "\"", "\\", " ", "~", "\u{7F}", "\u{1B}", "é", "\u{301}"], upTo: 3)
     for string in strings {
       for limit in [0, 1, 2, 3, 60] {
         #expect(
