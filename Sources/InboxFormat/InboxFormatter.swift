@@ -43,6 +43,13 @@ public struct InboxFormatter: Sendable {
     InboxFormatter(mapper: mapper.now(now), layout: layout, mapping: mapping)
   }
 
+  /// ``now(_:)``, laid out as `layout` says and reading as `mapping` says,
+  /// made in one step: a kept formatter is handed out this way on every
+  /// request.
+  func now(_ now: Date, layout: InboxEncoder.Layout, mapping: InputMapping) -> InboxFormatter {
+    InboxFormatter(mapper: mapper.now(now), layout: layout, mapping: mapping)
+  }
+
   /// A formatter that lays the rows out as `layout` says, with this one's
   /// mapper.
   public func layout(_ layout: InboxEncoder.Layout) -> InboxFormatter {

@@ -77,6 +77,6 @@ public final class InboxFormatterCache: Sendable {
     for context: FormattingContext, layout: InboxEncoder.Layout = .compact, mapping: InputMapping = .post
   ) -> InboxFormatter {
     kept.value(for: context.now(Self.keptNow)) { InboxFormatter(context: context.now(Self.keptNow)) }
-      .now(context.now).layout(layout).mapping(mapping)
+      .now(context.now, layout: layout, mapping: mapping)
   }
 }

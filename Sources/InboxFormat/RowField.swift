@@ -9,9 +9,30 @@
 /// // as JSON: {"id":1,…,"isUnread":true,"unreadBadge":"1","avatarColor":1}
 /// ```
 public struct RowField: Sendable, Hashable, CustomStringConvertible {
-  enum Kind: String, CaseIterable, Sendable {
+  /// Compared and hashed by its number, not its name: a context's fields are
+  /// hashed and compared on every look-up of a kept formatter
+  /// (``InboxFormatterCache``), and a `String` raw value hashes its string.
+  enum Kind: UInt8, CaseIterable, Sendable {
     case id, initials, title, message, date, isUnread
     case dateValidUntil, unreadBadge, spokenDate, titleDirection, messageDirection, avatarColor
+
+    /// The key as JSON writes it.
+    var name: String {
+      switch self {
+      case .id: "id"
+      case .initials: "initials"
+      case .title: "title"
+      case .message: "message"
+      case .date: "date"
+      case .isUnread: "isUnread"
+      case .dateValidUntil: "dateValidUntil"
+      case .unreadBadge: "unreadBadge"
+      case .spokenDate: "spokenDate"
+      case .titleDirection: "titleDirection"
+      case .messageDirection: "messageDirection"
+      case .avatarColor: "avatarColor"
+      }
+    }
   }
   let kind: Kind
 
@@ -58,16 +79,16 @@ public struct RowField: Sendable, Hashable, CustomStringConvertible {
   /// every date label.
   var isOptional: Bool { !RowField.defaults.contains(self) && self != .dateValidUntil }
 
-  /// Its place in ``all``.
-  var order: Int { Kind.allCases.firstIndex(of: kind) ?? Kind.allCases.count }
+  /// Its place in ``all``: cases are numbered in order.
+  var order: Int { Int(kind.rawValue) }
 
   /// The key as JSON writes it: `spokenDate`.
-  public var name: String { kind.rawValue }
+  public var name: String { kind.name }
   public var description: String { name }
 
   /// The field whose key is `name` (exactly, case included), or nil.
   public init?(name: String) {
-    guard let kind = Kind(rawValue: name) else { return nil }
+    guard let kind = Kind.allCases.first(where: { $0.name == name }) else { return nil }
     self.kind = kind
   }
 

@@ -43,5 +43,8 @@ import Testing
       ])
     for field in RowField.all { #expect(RowField(name: field.name) == field) }
     #expect(RowField(name: "default") == nil)
+    // Rows place fields by `order`, which is the field's place in `all`.
+    #expect(RowField.all.map(\.order) == Array(RowField.all.indices))
+    #expect(Set(RowField.all).count == RowField.all.count)
   }
 }

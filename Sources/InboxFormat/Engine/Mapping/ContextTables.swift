@@ -62,7 +62,7 @@ final class ContextTables: Sendable {
   func withStringRules<Result>(messageCount: Int? = nil, _ body: (inout StringRules) -> Result) -> Result {
     var rows = StringRules(tables: self, memo: pool.take(forMessages: messageCount))
     let result = body(&rows)
-    pool.give(rows.memo)
+    pool.give((consume rows).memo)
     return result
   }
 
@@ -71,7 +71,7 @@ final class ContextTables: Sendable {
   func withByteRules<Result>(messageCount: Int? = nil, _ body: (inout ByteRules) -> Result) -> Result {
     var rows = ByteRules(strings: StringRules(tables: self, memo: pool.take(forMessages: messageCount)))
     let result = body(&rows)
-    pool.give(rows.strings.memo)
+    pool.give((consume rows).strings.memo)
     return result
   }
 }
@@ -202,7 +202,8 @@ private final class MemoPool: Sendable {
   }
 
   func give(_ memo: consuming MemoTables) {
-    let memo = memo
-    tables.withLock { $0.append(memo) }
+    // Moved into the list, not copied: a copy retains every table's arrays.
+    var memo = Optional(memo)
+    tables.withLock { $0.append(memo.take()!) }
   }
 }
