@@ -40,7 +40,7 @@ public struct InboxFormatter: Sendable {
   /// A formatter for the same context at another instant, which shares this
   /// one's formatters and the labels they made (``MessageMapper/now(_:)``).
   public func now(_ now: Date) -> InboxFormatter {
-    InboxFormatter(mapper: mapper.now(now), layout: layout, mapping: mapping)
+    self.now(now, layout: layout, mapping: mapping)
   }
 
   /// ``now(_:)``, laid out as `layout` says and reading as `mapping` says,
