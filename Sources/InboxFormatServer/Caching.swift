@@ -102,7 +102,13 @@ func structuredStringList(_ strings: [String]) -> String {
 /// cryptographic hash: it tells answers apart, it does not authenticate them.
 struct EntityTagHasher {
   private static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
-  private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+  /// FNV-1a's one step: `hash` with `value` taken in.
+  @inline(__always)
+  private static func step(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    (hash ^ value) &* 0x0000_0100_0000_01B3
+  }
+
   private var lane0 = basis
   private var lane1 = basis
   private var lane2 = basis
@@ -136,10 +142,10 @@ struct EntityTagHasher {
       length += 8
     }
     while bytes.count - offset >= 32 {
-      lane0 = (lane0 ^ word(at: offset)) &* Self.prime
-      lane1 = (lane1 ^ word(at: offset + 8)) &* Self.prime
-      lane2 = (lane2 ^ word(at: offset + 16)) &* Self.prime
-      lane3 = (lane3 ^ word(at: offset + 24)) &* Self.prime
+      lane0 = Self.step(lane0, word(at: offset))
+      lane1 = Self.step(lane1, word(at: offset + 8))
+      lane2 = Self.step(lane2, word(at: offset + 16))
+      lane3 = Self.step(lane3, word(at: offset + 24))
       offset += 32
       length += 32
     }
@@ -158,10 +164,10 @@ struct EntityTagHasher {
   /// Takes the word that starts at byte `start` of the body into its lane.
   private mutating func mix(_ word: UInt64, intoLaneOf start: Int) {
     switch start / 8 % 4 {
-    case 0: lane0 = (lane0 ^ word) &* Self.prime
-    case 1: lane1 = (lane1 ^ word) &* Self.prime
-    case 2: lane2 = (lane2 ^ word) &* Self.prime
-    default: lane3 = (lane3 ^ word) &* Self.prime
+    case 0: lane0 = Self.step(lane0, word)
+    case 1: lane1 = Self.step(lane1, word)
+    case 2: lane2 = Self.step(lane2, word)
+    default: lane3 = Self.step(lane3, word)
     }
   }
 
@@ -169,12 +175,12 @@ struct EntityTagHasher {
   func tag(contentType: String, language: String) -> String {
     var copy = self
     if length % 8 != 0 { copy.mix(pending, intoLaneOf: length - length % 8) }
-    var hash = Self.basis
-    hash = (hash ^ copy.lane0) &* Self.prime
-    hash = (hash ^ copy.lane1) &* Self.prime
-    hash = (hash ^ copy.lane2) &* Self.prime
-    hash = (hash ^ copy.lane3) &* Self.prime
-    for byte in "\0\(contentType)\0\(language)".utf8 { hash = (hash ^ UInt64(byte)) &* Self.prime }
+    // The lanes folded in order.
+    var hash = Self.step(Self.basis, copy.lane0)
+    hash = Self.step(hash, copy.lane1)
+    hash = Self.step(hash, copy.lane2)
+    hash = Self.step(hash, copy.lane3)
+    for byte in "\0\(contentType)\0\(language)".utf8 { hash = Self.step(hash, UInt64(byte)) }
     let digits = String(hash, radix: 16)
     return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(length, radix: 16))\""
   }

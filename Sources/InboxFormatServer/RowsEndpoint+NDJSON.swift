@@ -10,9 +10,11 @@ extension RowsEndpoint {
   /// The rows as NDJSON, streamed as they are made once the payload has
   /// proved valid or ``ndjsonHoldBack`` bytes are ready; the validator, the
   /// instant the first label goes stale and the skipped messages follow as
-  /// trailers.
+  /// trailers. `contentType` and `language` are those `headers` hold,
+  /// which the validator covers.
   func ndjson(
-    _ payload: ByteBuffer, formatter: InboxFormatter, skipInvalid: Bool, headers: HTTPFields
+    _ payload: ByteBuffer, formatter: InboxFormatter, skipInvalid: Bool, contentType: String, language: String,
+    headers: HTTPFields
   ) async throws -> Response {
     let (events, continuation) = AsyncStream<FormatEvent>.makeStream()
     let skips = SkipList()
@@ -48,8 +50,6 @@ extension RowsEndpoint {
 
     var headers = headers
     headers[.trailer] = "ETag, Inbox-Valid-Until, Inbox-Skipped-Count, Inbox-Skipped"
-    let language = headers[.contentLanguage] ?? ""
-    let contentType = headers[.contentType] ?? MediaTypes.ndjson
     let logger = self.logger
     return Response(
       status: .ok, headers: headers,

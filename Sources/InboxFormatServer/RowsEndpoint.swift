@@ -79,8 +79,9 @@ struct RowsEndpoint: Sendable {
         headers: [.retryAfter: "1"])
     }
 
+    let language = formatContext.locale.identifier(.bcp47)
     var headers: HTTPFields = [
-      .contentLanguage: formatContext.locale.identifier(.bcp47),
+      .contentLanguage: language,
       .vary: "Accept, Accept-Language",
     ]
     headers.reserveCapacity(10)
@@ -88,14 +89,15 @@ struct RowsEndpoint: Sendable {
     switch answer {
     case .json:
       response = try json(
-        payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: pinned,
+        payload, formatter: formatter, skipInvalid: query.skipInvalid, now: now, pinned: pinned, language: language,
         ifNoneMatch: request.headers.value(.ifNoneMatch), headers: &headers)
     case .ndjson(let contentType):
       headers[.contentType] = contentType
       headers[.cacheControl] =
         pinned ? Caching.freshness(now: now, validUntil: nil, pinned: true).cacheControl : "no-cache"
       response = try await ndjson(
-        payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, headers: headers)
+        payload, formatter: formatter.layout(.ndjson), skipInvalid: query.skipInvalid, contentType: contentType,
+        language: language, headers: headers)
     }
     return response.keeping((permit, share))
   }
@@ -104,7 +106,7 @@ struct RowsEndpoint: Sendable {
 
   /// The rows as a JSON array, buffered, with validators and freshness.
   private func json(
-    _ payload: ByteBuffer, formatter: InboxFormatter, skipInvalid: Bool, now: Date, pinned: Bool,
+    _ payload: ByteBuffer, formatter: InboxFormatter, skipInvalid: Bool, now: Date, pinned: Bool, language: String,
     ifNoneMatch: String?, headers: inout HTTPFields
   ) throws -> Response {
     var output = ByteBuffer()
@@ -121,7 +123,6 @@ struct RowsEndpoint: Sendable {
     } catch let error as InboxFormatError {
       throw Problem(payload: error)
     }
-    let language = headers.value(.contentLanguage) ?? ""
     var hasher = EntityTagHasher()
     output.withUnsafeReadableBytes { hasher.add($0) }
     let tag = hasher.tag(contentType: MediaTypes.json, language: language)

@@ -112,10 +112,9 @@ final class LogSink: Sendable {
     var bytes: [UInt8] = []
     /// The second ``stamp`` is of.
     var second = -1
-    /// That second, `2022-01-31T12:00:00` (no zone: JSON adds milliseconds and `Z`).
+    /// That second, `2022-01-31T12:00:00Z`: a text line's time; JSON puts
+    /// the milliseconds before the `Z`.
     var stamp = ""
-    /// That second as text writes it, `2022-01-31T12:00:00Z`.
-    var textStamp = ""
     /// Lines dropped since the last one written.
     var dropped = 0
   }
@@ -163,15 +162,14 @@ final class LogSink: Sendable {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let format = format ?? self.format
-    let (stamp, textStamp) = state.withLock { state in
+    let stamp = state.withLock { state in
       if now.tv_sec != state.second {
         state.second = now.tv_sec
-        state.textStamp = InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: Double(now.tv_sec)))
-        state.stamp = String(state.textStamp.dropLast())
+        state.stamp = InboxFormatter.utcText(roundingDown: Date(timeIntervalSince1970: Double(now.tv_sec)))
       }
-      return (state.stamp, state.textStamp)
+      return state.stamp
     }
-    let time = format == .json ? "\(stamp).\(Self.threeDigits(now.tv_nsec / 1_000_000))Z" : textStamp
+    let time = format == .json ? "\(stamp.dropLast()).\(Self.threeDigits(now.tv_nsec / 1_000_000))Z" : stamp
     var line: [UInt8] = []
     line.reserveCapacity(256)
     Self.appendLine(
@@ -331,7 +329,7 @@ final class LogSink: Sendable {
   /// escaped as a message escapes hidden characters, then as JSON. Plain
   /// ASCII with nothing to escape is written as it is.
   private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-    guard text.utf8.allSatisfy({ isPrintableASCII($0) && !isEscapedInJSON($0) }) else {
+    guard text.utf8.allSatisfy(isPlainQuotable) else {
       bytes += jsonStringLiteral(escapingHidden(text)).utf8
       return
     }

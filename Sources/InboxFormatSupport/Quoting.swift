@@ -78,9 +78,12 @@ public func shortened(_ text: String, limit: Int = 60) -> String {
   text.unicodeScalars.count > limit ? String(text.unicodeScalars.prefix(limit)) + "…" : text
 }
 
-/// Whether a byte is printable ASCII other than `"` and `\`.
-private func isPlainQuotable(_ byte: UInt8) -> Bool {
-  isPrintableASCII(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+/// Whether a byte is printable ASCII other than `"` and `\`: what neither
+/// ``quoted(_:limit:)`` nor a JSON string literal (``isEscapedInJSON(_:)``)
+/// changes. Inlinable: callers test every byte of a value with it.
+@inlinable
+public func isPlainQuotable(_ byte: UInt8) -> Bool {
+  isPrintableASCII(byte) && !isEscapedInJSON(byte)
 }
 
 /// Whether a byte is printable ASCII, space to `~`: what no escaping of a

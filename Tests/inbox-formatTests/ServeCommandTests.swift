@@ -23,6 +23,9 @@ import Testing
     let (status, signaled) = server.terminate()
     #expect(status == 0 && !signaled)
     #expect(server.standardError.contains(#"] POST "/v1/rows" 200 "#))
+    // A text line starts with its second in UTC.
+    let access = try #require(server.standardError.split(separator: "\n").first { $0.contains("] POST ") })
+    #expect(access.prefixMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ info \[/) != nil, "\(access)")
   }
 
   /// With `--log-format json`, every line on standard error is one JSON
