@@ -180,8 +180,25 @@ struct EntityTagHasher {
     hash = Self.step(hash, copy.lane1)
     hash = Self.step(hash, copy.lane2)
     hash = Self.step(hash, copy.lane3)
-    for byte in "\0\(contentType)\0\(language)".utf8 { hash = Self.step(hash, UInt64(byte)) }
-    let digits = String(hash, radix: 16)
-    return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(length, radix: 16))\""
+    hash = Self.step(hash, 0)
+    for byte in contentType.utf8 { hash = Self.step(hash, UInt64(byte)) }
+    hash = Self.step(hash, 0)
+    for byte in language.utf8 { hash = Self.step(hash, UInt64(byte)) }
+    // `"`, the hash in 16 digits, `-`, the length's digits, `"`: written
+    // in place, as every answer has one.
+    let lengthDigits = max(1, (UInt64.bitWidth - UInt64(length).leadingZeroBitCount + 3) / 4)
+    return String(unsafeUninitializedCapacity: 19 + lengthDigits) { text in
+      func write(_ value: UInt64, digits: Int, at start: Int) {
+        for index in 0..<digits {
+          text[start + index] = hexDigit(UInt8(truncatingIfNeeded: value >> (4 * (digits - 1 - index))) & 0xF)
+        }
+      }
+      text[0] = UInt8(ascii: "\"")
+      write(hash, digits: 16, at: 1)
+      text[17] = UInt8(ascii: "-")
+      write(UInt64(length), digits: lengthDigits, at: 18)
+      text[18 + lengthDigits] = UInt8(ascii: "\"")
+      return 19 + lengthDigits
+    }
   }
 }

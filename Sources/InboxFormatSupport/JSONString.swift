@@ -54,6 +54,6 @@ public func appendJSONEscape(for byte: UInt8, _ append: (UInt8) -> Void) {
 
 /// The lowercase hex digit of a value below 16.
 @inlinable
-func hexDigit(_ value: UInt8) -> UInt8 {
+public func hexDigit(_ value: UInt8) -> UInt8 {
   value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
 }

@@ -104,6 +104,19 @@ import Testing
     #expect(Caching.matches(ifNoneMatch: " W/\"x\" ,\t\"y\"", tag: "\"y\""))
   }
 
+  /// `isReadable` takes a readable name sent exactly as it is without
+  /// reading it as the rule does; that gives the rule's answer only while
+  /// every name reads as itself.
+  @Test func aReadableNameReadsAsItself() {
+    for name in MediaTypes.readable {
+      #expect(name == name.lowercased())
+      #expect(name.trimmingOptionalWhitespace == name)
+      #expect(!name.utf8.contains(UInt8(ascii: ";")))
+      #expect(MediaTypes.isReadable(name))
+      #expect(!MediaTypes.isReadable(name + "; charset=latin1"))
+    }
+  }
+
   /// Lists, parameters and ranges are split at their delimiters' bytes,
   /// as HTTP reads a field (RFC 9110 §5.5): a combining mark after a comma
   /// or semicolon does not make one character with it and hide it, and

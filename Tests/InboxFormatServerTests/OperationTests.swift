@@ -475,4 +475,39 @@ import Testing
     swapped.add(Array(body[8..<16] + body[0..<8] + body[16...]))
     #expect(swapped.tag(contentType: "application/json", language: "en-US") != tag)
   }
+
+  /// The tag is what its documentation describes, computed here a byte at
+  /// a time: the body's words zero-padded, word *i* into lane *i* mod 4 by
+  /// FNV-1a, the lanes folded in order, then a NUL, the media type, a NUL
+  /// and the language; the hash in 16 hex digits, then the length in hex.
+  @Test func theTagIsTheDocumentedHashInHex() {
+    func step(_ hash: UInt64, _ value: UInt64) -> UInt64 { (hash ^ value) &* 0x0000_0100_0000_01B3 }
+    let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    func documented(_ body: [UInt8], _ type: String, _ language: String) -> String {
+      var lanes = [basis, basis, basis, basis]
+      for (index, start) in stride(from: 0, to: body.count, by: 8).enumerated() {
+        var word: UInt64 = 0
+        for (shift, byte) in body[start..<min(start + 8, body.count)].enumerated() {
+          word |= UInt64(byte) << (8 * UInt64(shift))
+        }
+        lanes[index % 4] = step(lanes[index % 4], word)
+      }
+      var hash = lanes.reduce(basis, step)
+      for byte in [0] + Array(type.utf8) + [0] + Array(language.utf8) { hash = step(hash, UInt64(byte)) }
+      let digits = String(hash, radix: 16)
+      return "\"\(String(repeating: "0", count: 16 - digits.count))\(digits)-\(String(body.count, radix: 16))\""
+    }
+    var state: UInt64 = 1
+    for length in [0, 1, 7, 8, 9, 31, 32, 33, 255, 256, 4097] {
+      let body = (0..<length).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+      }
+      var hasher = EntityTagHasher()
+      hasher.add(body)
+      for (type, language) in [("application/json", "en-US"), ("application/x-ndjson", ""), ("", "zh-Hant-TW")] {
+        #expect(hasher.tag(contentType: type, language: language) == documented(body, type, language))
+      }
+    }
+  }
 }

@@ -247,8 +247,23 @@ struct JSONScanner {
   /// U+10FFFF), or nil when it is not one; ``utf8Error(at:)`` says why.
   @inline(__always)
   private func endOfUTF8Sequence(at index: Int) -> Int? {
-    if bytes[index] < 0x80 { return index + 1 }
-    guard let (length, secondBytes) = Self.utf8Sequence(lead: bytes[index]),
+    let lead = bytes[index]
+    if lead < 0x80 { return index + 1 }
+    // The table's rows whose every byte after the lead may be any
+    // continuation byte, taken first: C2–DF (Latin, Greek, Cyrillic,
+    // Hebrew, Arabic) and E1–EC, EE–EF (most of the rest of the BMP, CJK
+    // among it).
+    if lead &- 0xC2 <= 0xDF - 0xC2 {
+      guard bytes.count - index >= 2, bytes[index + 1] & 0xC0 == 0x80 else { return nil }
+      return index + 2
+    }
+    if lead &- 0xE1 <= 0xEF - 0xE1, lead != 0xED {
+      guard bytes.count - index >= 3, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
+        return nil
+      }
+      return index + 3
+    }
+    guard let (length, secondBytes) = Self.utf8Sequence(lead: lead),
       bytes.count - index >= length, secondBytes.contains(bytes[index + 1])
     else { return nil }
     for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {

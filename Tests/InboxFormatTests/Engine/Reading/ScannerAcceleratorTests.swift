@@ -164,4 +164,36 @@ import Testing
       }
     }
   }
+
+  /// A string's UTF-8 is checked with the table's commonest rows taken
+  /// first (two-byte leads, and three-byte leads other than E0 and ED):
+  /// every lead byte, with every second byte and a choice of third and
+  /// fourth bytes at the table's edges, is accepted exactly when the
+  /// standard library's own validation accepts it.
+  @Test func stringsAreValidUTF8AsTheStandardLibrarySays() {
+    let thirds: [UInt8] = [0x41, 0x80, 0xBF, 0xC0, 0xE0]
+    let fourths: [UInt8] = [0x41, 0x80, 0xBF, 0xC0]
+    var checked = 0
+    for lead in UInt8(0x80)...0xFF {
+      // Not `"` or `\`, which end or escape the string, nor a control.
+      for second in UInt8(0x20)...0xFF where second != 0x22 && second != 0x5C {
+        for third in thirds {
+          for fourth in fourths {
+            let text = [lead, second, third, fourth]
+            let bytes = [0x22] + text + [0x22]
+            let scanned = bytes.withUnsafeBufferPointer { buffer -> Bool in
+              var scanner = JSONScanner(bytes: buffer)
+              return (try? scanner.scanString()) != nil
+            }
+            let valid = String(validating: text, as: UTF8.self) != nil
+            if scanned != valid {
+              Issue.record("\(text.map { String($0, radix: 16) }): scanned \(scanned), valid \(valid)")
+            }
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == 128 * 222 * 5 * 4)
+  }
 }
