@@ -7,8 +7,10 @@ import Testing
 /// counted by the column kernels against counting every byte, numbers read
 /// without an overflow check on their first eighteen digits against
 /// `Int64`'s own reading, and a scalar skipped without the skip's stack
-/// against the same scalar skipped inside an array, and bytes compared by
-/// word loads against comparing them one by one.
+/// against the same scalar skipped inside an array, bytes compared by word
+/// loads against comparing them one by one, and a string's UTF-8 checked
+/// with the table's commonest rows first against the standard library's
+/// validation.
 @Suite struct ScannerAcceleratorTests {
   /// The rule of a location (``InputLocation/init(offset:in:)``).
   static func ruleLocation(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
