@@ -166,9 +166,9 @@ func instant(_ seconds: Int64) -> Date {
 /// supplies the word for yesterday, between two fixed instants.
 final class DateWords: Sendable {
   /// The locale's CLDR short time, honouring the hour cycle: `9:45 AM`, `09:45`.
-  private let timeFormatter: OnFirstUse<DateFormatter>
+  private let timeFormatter: OnFirstUse<LabelFormat>
   /// The locale's CLDR short date, in its calendar: `1/3/22`, `03/01/2022`.
-  private let shortDateFormatter: OnFirstUse<DateFormatter>
+  private let shortDateFormatter: OnFirstUse<LabelFormat>
   /// The full weekday names, capitalized as at the start of a sentence,
   /// by local day number modulo 7 (day 0, 1970-01-01, was a Thursday).
   private let weekdays: [OnFirstUse<String>]
@@ -193,10 +193,12 @@ final class DateWords: Sendable {
       let timeLocale = hourCycle.map { $0.applied(to: locale) } ?? locale
       let formatter = Self.formatter(locale: timeLocale, calendar: calendar, date: .none, time: .short)
       formatter.honourExplicitHourCycle()
-      return formatter
+      return LabelFormat(formatter, locale: timeLocale, calendar: calendar)
     }
     shortDateFormatter = OnFirstUse { [calendar] in
-      Self.formatter(locale: formattable.value, calendar: calendar, date: .short, time: .none)
+      let locale = formattable.value
+      let formatter = Self.formatter(locale: locale, calendar: calendar, date: .short, time: .none)
+      return LabelFormat(formatter, locale: locale, calendar: calendar)
     }
     yesterdayWord = OnFirstUse { [calendar] in Self.yesterdayWord(locale: formattable.value, calendar: calendar) }
     weekdays = (0..<7).map { day in
@@ -347,18 +349,19 @@ final class CompactDateWords: Sendable {
   /// as at the start of a sentence, by local day number modulo 7.
   private let weekdays: [String]
   /// CLDR's `MMMd` skeleton in the locale: `Jan 3`, `3 janv.`, `1月3日`.
-  private let monthDayFormatter: DateFormatter
+  private let monthDay: LabelFormat
 
   init(locale: Locale, calendar: Calendar) {
     let style = Date.FormatStyle(
       locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence
     ).weekday(.abbreviated)
     weekdays = (0..<7).map { day in style.format(noon(ofLocalDay: Int64(day))) }
-    monthDayFormatter = DateFormatter()
+    let monthDayFormatter = DateFormatter()
     monthDayFormatter.locale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
     monthDayFormatter.calendar = calendar
     monthDayFormatter.timeZone = wallClockZone
     monthDayFormatter.setLocalizedDateFormatFromTemplate("MMMd")
+    monthDay = LabelFormat(monthDayFormatter, locale: locale, calendar: calendar)
   }
 
   /// The abbreviated weekday of a local day.
@@ -368,7 +371,7 @@ final class CompactDateWords: Sendable {
 
   /// The month and day of a local day.
   func monthDay(onLocalDay day: Int64) -> String {
-    monthDayFormatter.string(from: noon(ofLocalDay: day))
+    monthDay.string(from: noon(ofLocalDay: day))
   }
 
 }
@@ -406,10 +409,11 @@ final class RelativeDateWords: Sendable {
 /// The long date of spoken dates: CLDR's `dateStyle: long`, in the locale's
 /// calendar (`January 3, 2022`, `3 janvier 2022`).
 final class LongDateWords: Sendable {
-  private let formatter: DateFormatter
+  private let formatter: LabelFormat
 
   init(locale: Locale, calendar: Calendar) {
-    formatter = DateWords.formatter(locale: locale, calendar: calendar, date: .long, time: .none)
+    let formatter = DateWords.formatter(locale: locale, calendar: calendar, date: .long, time: .none)
+    self.formatter = LabelFormat(formatter, locale: locale, calendar: calendar)
   }
 
   /// The long date of a local day.
