@@ -203,10 +203,7 @@ final class DateWords: Sendable {
     yesterdayWord = OnFirstUse { [calendar] in Self.yesterdayWord(locale: formattable.value, calendar: calendar) }
     weekdays = (0..<7).map { day in
       OnFirstUse { [calendar] in
-        Date.FormatStyle(
-          locale: formattable.value, calendar: calendar, timeZone: wallClockZone,
-          capitalizationContext: .beginningOfSentence
-        ).weekday(.wide).format(noon(ofLocalDay: Int64(day)))
+        weekdayName(onLocalDay: Int64(day), .wide, locale: formattable.value, calendar: calendar)
       }
     }
     compact = OnFirstUse { [calendar] in CompactDateWords(locale: formattable.value, calendar: calendar) }
@@ -310,6 +307,23 @@ func isOwnCalendar(_ calendar: Calendar, of locale: Locale) -> Bool {
     && own.minimumDaysInFirstWeek == calendar.minimumDaysInFirstWeek
 }
 
+/// The weekday of a local day, its CLDR stand-alone name in `width`,
+/// capitalized as at the start of a sentence (`Tuesday`, `Mardi`, `Mar.`):
+/// what Foundation's format style writes for a lone weekday field in ICU's
+/// beginning-of-sentence context. ICU capitalizes there by titlecasing the
+/// name's first letter, and so does this, with the field's pattern written
+/// out where the style would run ICU's pattern generator to find it. A test
+/// holds the two equal for every locale ICU has.
+func weekdayName(
+  onLocalDay day: Int64, _ width: Date.FormatStyle.Symbol.StandaloneWeekday, locale: Locale, calendar: Calendar
+) -> String {
+  let name = Date.VerbatimFormatStyle(
+    format: "\(standaloneWeekday: width)", locale: locale, timeZone: wallClockZone, calendar: calendar
+  ).format(noon(ofLocalDay: day))
+  guard let first = name.unicodeScalars.first else { return name }
+  return first.properties.titlecaseMapping + String(name.unicodeScalars.dropFirst())
+}
+
 /// The zone of every formatter: GMT, on wall-clock times (see ``DateWords``).
 let wallClockZone = TimeZone(secondsFromGMT: 0)!
 
@@ -345,17 +359,16 @@ func formattableLocale(_ locale: Locale) -> Locale {
 /// The words of the compact style: abbreviated weekdays, the month and day
 /// without the year, and the years of the locale's calendar.
 final class CompactDateWords: Sendable {
-  /// CLDR's format-abbreviated weekday names (`Tue`, `mar.`), capitalized
-  /// as at the start of a sentence, by local day number modulo 7.
+  /// The abbreviated weekday names (`Tue`, `Mar.`), capitalized as at the
+  /// start of a sentence, by local day number modulo 7.
   private let weekdays: [String]
   /// CLDR's `MMMd` skeleton in the locale: `Jan 3`, `3 janv.`, `1月3日`.
   private let monthDay: LabelFormat
 
   init(locale: Locale, calendar: Calendar) {
-    let style = Date.FormatStyle(
-      locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence
-    ).weekday(.abbreviated)
-    weekdays = (0..<7).map { day in style.format(noon(ofLocalDay: Int64(day))) }
+    weekdays = (0..<7).map { day in
+      weekdayName(onLocalDay: Int64(day), .abbreviated, locale: locale, calendar: calendar)
+    }
     let monthDayFormatter = DateFormatter()
     monthDayFormatter.locale = Locale(identifier: Locale.identifier(.icu, from: locale.identifier))
     monthDayFormatter.calendar = calendar

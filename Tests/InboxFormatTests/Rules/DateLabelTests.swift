@@ -180,4 +180,34 @@ import Testing
     #expect(label("2022-01-30T17:54:37Z", locale: "de_DE.ISO-8859-15@euro").text == "Gestern")
     #expect(label("2022-01-31T08:45:33Z", locale: "fr_FR.UTF-8").text == "09:45")
   }
+
+  /// The weekdays, full and abbreviated, are what Foundation's format style
+  /// writes for a lone weekday field at the start of a sentence, for every
+  /// locale ICU has, in its own calendar and in another.
+  @Test func weekdaysAreTheStylesAtTheStartOfASentence() {
+    var capitalized = 0
+    for identifier in Locale.availableIdentifiers {
+      let locale = formattableLocale(Locale(identifier: Locale.identifier(.bcp47, from: identifier)))
+      for kind in [locale.calendar.identifier, .japanese] {
+        var calendar = Calendar(identifier: kind)
+        calendar.timeZone = wallClockZone
+        let uncapitalized = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: wallClockZone)
+        let style = Date.FormatStyle(
+          locale: locale, calendar: calendar, timeZone: wallClockZone, capitalizationContext: .beginningOfSentence)
+        for day in Int64(0)..<7 {
+          let wide = style.weekday(.wide).format(noon(ofLocalDay: day))
+          let name = weekdayName(onLocalDay: day, .wide, locale: locale, calendar: calendar)
+          #expect(name == wide, "\(identifier) \(kind) day \(day)")
+          let abbreviated = style.weekday(.abbreviated).format(noon(ofLocalDay: day))
+          #expect(
+            weekdayName(onLocalDay: day, .abbreviated, locale: locale, calendar: calendar) == abbreviated,
+            "\(identifier) \(kind) day \(day)")
+          if uncapitalized.weekday(.wide).format(noon(ofLocalDay: day)) != wide { capitalized += 1 }
+        }
+      }
+    }
+    // Many names take a capital CLDR does not give them: French, Spanish,
+    // Russian…
+    #expect(capitalized > 1_000)
+  }
 }
