@@ -29,6 +29,7 @@ enum LabelFormat: Sendable {
     self = .fields(style.fields(ofPattern: formatter.dateFormat))
   }
 
+  /// The label of `date`, a wall-clock instant (see ``DateWords``).
   func string(from date: Date) -> String {
     switch self {
     case .pattern(let formatter): formatter.string(from: date)
