@@ -17,19 +17,43 @@ extension DateFormatter {
     setLocalizedDateFormatFromTemplate("jmm")
   }
 
-  /// The hour cycle of the first hour field in an ICU pattern, skipping quoted literals.
+  /// The hour cycle of the first hour field in an ICU pattern.
   static func hourCycle(ofPattern pattern: String) -> Locale.HourCycle? {
-    var quoted = false
-    for character in pattern {
-      switch character {
-      case "'": quoted.toggle()
-      case "h" where !quoted: return .oneToTwelve
-      case "K" where !quoted: return .zeroToEleven
-      case "H" where !quoted: return .zeroToTwentyThree
-      case "k" where !quoted: return .oneToTwentyFour
+    for (letter, _) in letterRuns(ofPattern: pattern) {
+      switch letter {
+      case "h": return .oneToTwelve
+      case "K": return .zeroToEleven
+      case "H": return .zeroToTwentyThree
+      case "k": return .oneToTwentyFour
       default: continue
       }
     }
     return nil
+  }
+
+  /// An ICU pattern's fields: its runs of one ASCII letter, outside quoted
+  /// literals (`'h'`; `''` is a quote): `d. MMM 'de' y` gives (d, 1), (M, 3), (y, 1).
+  static func letterRuns(ofPattern pattern: String) -> [(letter: Character, count: Int)] {
+    var runs: [(letter: Character, count: Int)] = []
+    var quoted = false
+    var previous: Character?
+    for character in pattern {
+      if character == "'" {
+        quoted.toggle()
+        previous = nil
+        continue
+      }
+      guard !quoted, character.isASCII, character.isLetter else {
+        previous = nil
+        continue
+      }
+      if character == previous {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append((character, 1))
+      }
+      previous = character
+    }
+    return runs
   }
 }

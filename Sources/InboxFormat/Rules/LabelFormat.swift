@@ -64,7 +64,7 @@ extension Date.FormatStyle {
   /// the locale orders and joins. Literals, and the letters no date label's
   /// pattern has, are left out; a day period goes with the hour.
   func fields(ofPattern pattern: String) -> Date.FormatStyle {
-    let runs = Self.letterRuns(of: pattern)
+    let runs = DateFormatter.letterRuns(ofPattern: pattern)
     let dayPeriod = runs.first { "abB".contains($0.letter) }
     let amPM: Symbol.Hour.AMPMStyle =
       switch dayPeriod?.count {
@@ -100,30 +100,5 @@ extension Date.FormatStyle {
       }
     }
     return style
-  }
-
-  /// The pattern's runs of one ASCII letter, outside quoted literals: `d. MMM` gives (d, 1), (M, 3).
-  static func letterRuns(of pattern: String) -> [(letter: Character, count: Int)] {
-    var runs: [(letter: Character, count: Int)] = []
-    var quoted = false
-    var previous: Character?
-    for character in pattern {
-      if character == "'" {
-        quoted.toggle()
-        previous = nil
-        continue
-      }
-      guard !quoted, character.isASCII, character.isLetter else {
-        previous = nil
-        continue
-      }
-      if character == previous {
-        runs[runs.count - 1].count += 1
-      } else {
-        runs.append((character, 1))
-      }
-      previous = character
-    }
-    return runs
   }
 }

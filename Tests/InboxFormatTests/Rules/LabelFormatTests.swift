@@ -142,7 +142,7 @@ import Testing
   }
 
   @Test func aPatternsFieldsAndWidths() {
-    let runs = Date.FormatStyle.letterRuns(of: "d. MMMM y. 'u' HH:mm")
+    let runs = DateFormatter.letterRuns(ofPattern: "d. MMMM y. 'u' HH:mm")
     #expect(runs.map { "\($0.letter)\($0.count)" } == ["d1", "M4", "y1", "H2", "m2"])
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = wallClockZone
