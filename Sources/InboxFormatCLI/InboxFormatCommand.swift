@@ -29,7 +29,8 @@ package struct InboxFormatCommand: AsyncParsableCommand {
   package init() {}
 
   /// Sets the process up (``ProcessSetup``), then parses and runs the
-  /// command as ArgumentParser does, but writes its help and errors itself:
+  /// command as ArgumentParser does (the commonest command lines through
+  /// ``ArgumentShortcut``), but writes its help and errors itself:
   /// help that cannot be written is an I/O error, and an error quotes the
   /// user's words as every message does.
   ///
@@ -44,6 +45,15 @@ package struct InboxFormatCommand: AsyncParsableCommand {
   package static func main(server: (any ServerCommands)?) async {
     let arguments = ProcessSetup.start()
     do {
+      switch ArgumentShortcut(arguments) {
+      case .format(let format):
+        try format.run()
+        return
+      case .version:
+        exit(answering: configuration.version)
+      case nil:
+        break
+      }
       var command = try parseAsRoot(arguments)
       if let serve = command as? Serve {
         // Without a server, the process is replaced here, on the main
@@ -69,18 +79,21 @@ package struct InboxFormatCommand: AsyncParsableCommand {
   private static func exit(reporting error: any Error) -> Never {
     let status = exitCode(for: error)
     if !(error is ExitCode) {
-      if status == .success {
-        // Help or the version, asked for: the output proper.
-        do {
-          try StandardOutput.write(Array((fullMessage(for: error) + "\n").utf8))
-        } catch let failure {
-          Glibc.exit((failure as? ExitCode ?? ExitStatus.ioError).rawValue)
-        }
-      } else {
-        StandardError.write("inbox-format: \(OneLine.safe(message(for: error)))")
-      }
+      if status == .success { exit(answering: fullMessage(for: error)) }
+      StandardError.write("inbox-format: \(OneLine.safe(message(for: error)))")
     }
     Glibc.exit(status.rawValue)
+  }
+
+  /// Writes help or the version, asked for: the output proper, so that one
+  /// that cannot be written is an I/O error.
+  private static func exit(answering text: String) -> Never {
+    do {
+      try StandardOutput.write(Array((text + "\n").utf8))
+    } catch let failure {
+      Glibc.exit((failure as? ExitCode ?? ExitStatus.ioError).rawValue)
+    }
+    Glibc.exit(ExitCode.success.rawValue)
   }
 }
 

@@ -25,10 +25,16 @@ package struct FormattingSettings: Sendable {
 
     /// The command-line option that gives it: `--time-zone`.
     package var option: String {
-      let words = rawValue.unicodeScalars.map { scalar in
-        scalar.properties.isUppercase ? "-" + scalar.properties.lowercaseMapping : String(scalar)
+      // The raw values are ASCII lower camel case.
+      var name = Array("--".utf8)
+      for byte in rawValue.utf8 {
+        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+          name += [UInt8(ascii: "-"), byte - UInt8(ascii: "A") + UInt8(ascii: "a")]
+        } else {
+          name.append(byte)
+        }
       }
-      return "--" + words.joined()
+      return String(decoding: name, as: UTF8.self)
     }
   }
 

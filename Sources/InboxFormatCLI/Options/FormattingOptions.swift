@@ -59,12 +59,33 @@ package struct FormattingOptions: ParsableArguments {
 
   package init() {}
 
-  /// Each setting's option and its value as given.
-  private var given: [(name: FormattingSettings.Name, value: String?)] {
-    [
-      (.now, now), (.locale, locale), (.timeZone, timeZone), (.hourCycle, hourCycle), (.previewLength, previewLength),
-      (.fields, fields), (.dateStyle, dateStyle), (.badgeLimit, badgeLimit),
-    ]
+  /// The value given for the option of setting `name`, by that setting:
+  /// the one map from settings to these options.
+  subscript(name: FormattingSettings.Name) -> String? {
+    get {
+      switch name {
+      case .locale: locale
+      case .timeZone: timeZone
+      case .now: now
+      case .hourCycle: hourCycle
+      case .previewLength: previewLength
+      case .fields: fields
+      case .dateStyle: dateStyle
+      case .badgeLimit: badgeLimit
+      }
+    }
+    set {
+      switch name {
+      case .locale: locale = newValue
+      case .timeZone: timeZone = newValue
+      case .now: now = newValue
+      case .hourCycle: hourCycle = newValue
+      case .previewLength: previewLength = newValue
+      case .fields: fields = newValue
+      case .dateStyle: dateStyle = newValue
+      case .badgeLimit: badgeLimit = newValue
+      }
+    }
   }
 
   package func validate() throws {
@@ -78,8 +99,8 @@ package struct FormattingOptions: ParsableArguments {
   /// quotes the value.
   func settings(reading wanted: (FormattingSettings.Name) -> Bool = { _ in true }) throws -> FormattingSettings {
     var settings = FormattingSettings()
-    for (name, value) in given where wanted(name) {
-      if let value { try usable(settings.read(name, value), name.option) }
+    for name in FormattingSettings.Name.allCases where wanted(name) {
+      if let value = self[name] { try usable(settings.read(name, value), name.option) }
     }
     return settings
   }

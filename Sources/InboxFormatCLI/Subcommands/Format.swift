@@ -17,7 +17,7 @@ extension InboxFormatCommand {
     @OptionGroup var reading: MappingOptions
 
     @Option(help: "The output: a JSON array, one JSON object per line, or the inbox view.")
-    var output: OutputFormat = .json
+    var output: OutputFormat = .byDefault
 
     @Flag(help: "Indent the JSON array (with --output json).")
     var pretty = false
@@ -68,4 +68,7 @@ enum OutputFormat: String, OptionChoice {
   case ndjson
   /// The inbox view, for a person at a terminal.
   case text
+
+  /// The output when `--output` is not given.
+  static let byDefault = OutputFormat.json
 }
