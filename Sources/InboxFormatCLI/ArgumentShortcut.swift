@@ -16,10 +16,11 @@ import InboxFormatOptions
 /// It reads a command line only where it reads it as ArgumentParser does,
 /// and gives nil for everything else, which ArgumentParser then parses and
 /// reports: help, completion scripts, other subcommands, short, unknown or
-/// repeated options, `--`, an empty argument, an option whose separate value
-/// starts with `-`, a second file, a file named like a subcommand, and any
-/// value that fails validation. `ArgumentShortcutTests` holds it to
-/// ArgumentParser's parse over generated command lines.
+/// repeated options, `--`, an empty argument or value, an option whose
+/// separate value starts with `-`, a second file, a file named like a
+/// subcommand, and any value that fails validation.
+/// `ArgumentShortcutTests` holds it to ArgumentParser's parse over
+/// generated command lines.
 enum ArgumentShortcut {
   /// `--version` alone.
   case version

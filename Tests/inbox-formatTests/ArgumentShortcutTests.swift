@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Testing
 
 @testable import InboxFormatCLI
@@ -79,16 +78,7 @@ import Testing
   /// The shortcut's names are exactly the options and flags `format`
   /// declares, as ArgumentParser reports them, but for help and version.
   @Test func theShortcutKnowsFormatsOptions() throws {
-    let dump = try BuiltBinary.run(["format", "--experimental-dump-help"])
-    let tool = try #require(JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
-    let command = try #require(tool["command"] as? [String: Any])
-    let arguments = try #require(command["arguments"] as? [[String: Any]])
-    var declared: Set<String> = []
-    for argument in arguments {
-      for name in argument["names"] as? [[String: String]] ?? [] {
-        declared.insert("\(argument["kind"] ?? "") \(name["kind"] ?? "") \(name["name"] ?? "")")
-      }
-    }
+    let declared = try BuiltBinary.declaredNames(of: "format")
     var expected: Set<String> = ["flag long help", "flag short h", "flag long version"]
     for name in ArgumentShortcut.optionNames { expected.insert("option long \(name.dropFirst(2))") }
     for name in ArgumentShortcut.flagNames { expected.insert("flag long \(name.dropFirst(2))") }

@@ -38,16 +38,7 @@ import Testing
   /// the variables and keys follow the options, and no option has a short
   /// name that the command line's scan would miss.
   @Test func theSettingsAreServesOptions() throws {
-    let dump = try BuiltBinary.run(["serve", "--experimental-dump-help"])
-    let tool = try #require(JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
-    let command = try #require(tool["command"] as? [String: Any])
-    let arguments = try #require(command["arguments"] as? [[String: Any]])
-    var declared: Set<String> = []
-    for argument in arguments {
-      for name in argument["names"] as? [[String: String]] ?? [] {
-        declared.insert("\(argument["kind"] ?? "") \(name["kind"] ?? "") \(name["name"] ?? "")")
-      }
-    }
+    let declared = try BuiltBinary.declaredNames(of: "serve")
     var expected: Set<String> = [
       "option long config", "flag long print-config", "flag long version", "flag long help", "flag short h",
     ]

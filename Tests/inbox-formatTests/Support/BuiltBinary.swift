@@ -62,3 +62,22 @@ enum BuiltBinary {
 let dataDirectory = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("Data")
+
+extension BuiltBinary {
+  /// The names `subcommand` declares, as ArgumentParser reports them
+  /// (`--experimental-dump-help`): one "kind name-kind name" line each
+  /// (`option long locale`, `flag short h`).
+  static func declaredNames(of subcommand: String) throws -> Set<String> {
+    let dump = try run([subcommand, "--experimental-dump-help"])
+    let tool = try #require(JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
+    let command = try #require(tool["command"] as? [String: Any])
+    let arguments = try #require(command["arguments"] as? [[String: Any]])
+    var declared: Set<String> = []
+    for argument in arguments {
+      for name in argument["names"] as? [[String: String]] ?? [] {
+        declared.insert("\(argument["kind"] ?? "") \(name["kind"] ?? "") \(name["name"] ?? "")")
+      }
+    }
+    return declared
+  }
+}
