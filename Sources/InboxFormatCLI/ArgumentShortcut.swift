@@ -36,9 +36,10 @@ enum ArgumentShortcut {
     }
     var position = arguments.startIndex
     if arguments.first == InboxFormatCommand.Format._commandName { position += 1 }
-    // Plain arrays of types already in use: a set, or an array of a new
-    // type, would cost a conformance scan to instantiate. An empty value is
-    // refused, so "" stands for an option not given.
+    // Arrays, not sets: a hashed collection of a type not yet in use costs
+    // a conformance scan to instantiate. An empty value is refused, so ""
+    // stands for an option not given. Like ArgumentParser, the scan reads
+    // characters: `-` followed by a combining mark is no dash to either.
     var file: String?
     var values = [String](repeating: "", count: Self.optionNames.count)
     var flags = [Bool](repeating: false, count: Self.flagNames.count)

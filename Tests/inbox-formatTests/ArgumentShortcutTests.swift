@@ -123,7 +123,7 @@ import Testing
 
   private static let oddValues = [
     "", "-", "-5", "--pretty", "--locale", "-h", "=", "a=b", "check", "format", "help", "serve", "0", "-1", "yesterday",
-    "h24", "nope,title", "\u{202E}x", "--", "@", "@-5",
+    "h24", "nope,title", "\u{202E}x", "--", "@", "@-5", "\u{301}", "-\u{301}", "=\u{301}x",
   ]
 
   private static let files = [
@@ -133,5 +133,6 @@ import Testing
   private static let oddWords = [
     "--help", "-h", "--version", "--generate-completion-script", "--experimental-dump-help", "--", "-", "--unknown",
     "--pretty=yes", "--skip-invalid=", "-p", "--Locale", "--locale", "--map", "help", "check", "serve",
+    "-\u{301}x.json", "--\u{301}locale", "--locale=\u{301}fr", "--pretty\u{301}", "\u{FF0D}\u{FF0D}locale",
   ]
 }
