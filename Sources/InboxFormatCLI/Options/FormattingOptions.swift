@@ -59,8 +59,10 @@ package struct FormattingOptions: ParsableArguments {
 
   package init() {}
 
-  /// The value given for the option of setting `name`, by that setting:
-  /// the one map from settings to these options.
+  /// The value given for the option of setting `name`: what `settings`
+  /// reads, and what ``ArgumentShortcut`` sets. Two switches rather than a
+  /// key path per setting, since a key path's first use costs a
+  /// conformance scan at every start.
   subscript(name: FormattingSettings.Name) -> String? {
     get {
       switch name {
