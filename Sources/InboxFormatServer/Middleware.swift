@@ -294,6 +294,16 @@ struct AccessLogMiddleware: RouterMiddleware {
   let logger: Logger
   /// Where answers are counted; nil with `--no-metrics`.
   var metrics: ServerMetrics?
+  /// Where lines are appended as they are made (``LogSink/writeAccess(_:)``),
+  /// when that is where `logger` would write them and how; nil: through
+  /// `logger`.
+  private let sink: LogSink?
+
+  init(logger: Logger, metrics: ServerMetrics?) {
+    self.logger = logger
+    self.metrics = metrics
+    self.sink = logger.logLevel <= .info ? StandardErrorLogHandler.sink(of: logger) : nil
+  }
 
   /// Whether the message already says the metadata `key` (`method`,
   /// `path`, `status`, `duration_ms`, `bytes`, `aborted`), which a text line leaves out.
@@ -313,12 +323,10 @@ struct AccessLogMiddleware: RouterMiddleware {
     context.requestID = id
     let path = request.uri.path
     var line = AccessLine(
-      logger: logger, method: ServerMetrics.Method(request.method),
-      what: "\(request.method.rawValue) \(quoted(path, limit: 200))", start: start)
-    line.metadata["method"] = .string(request.method.rawValue)
-    line.metadata["path"] = .string(shortened(path, limit: 200))
-    line.metadata["request_id"] = .string(id)
-    if let trace = TraceParent.traceID(request.headers) { line.metadata["trace_id"] = .string(trace) }
+      logger: logger, sink: sink, method: ServerMetrics.Method(request.method),
+      record: AccessRecord(
+        method: request.method.rawValue, path: path, requestID: id, traceID: TraceParent.traceID(request.headers)),
+      start: start)
     var response: Response
     do {
       response = try await next(request, context)  // ProblemMiddleware, inside, answers every error
@@ -355,33 +363,79 @@ struct AccessLogMiddleware: RouterMiddleware {
   }
 }
 
-/// One request's access line and count, written once its answer is
-/// (``AccessLogMiddleware``).
+/// What a request's access line says: the request, then its answer once
+/// written. ``message`` and ``metadata`` are the line, whichever way it is
+/// written.
+struct AccessRecord: Sendable {
+  /// `POST`.
+  var method: String
+  /// The request's path, as it came.
+  var path: String
+  var requestID: String
+  /// The trace a valid `traceparent` names.
+  var traceID: String?
+  var status = 0
+  var elapsed = Milliseconds(.zero)
+  /// The bytes of body written.
+  var bytes = 0
+  /// Whether the client went away before the rest of the body.
+  var aborted = false
+
+  /// The most characters of a path a line says.
+  static let pathLimit = 200
+
+  /// `POST "/v1/rows" 200 0.412 ms 1436 B`; `… 200 aborted after 3.250 ms 512 B`.
+  var message: String {
+    "\(method) \(quoted(path, limit: Self.pathLimit)) \(status) \(aborted ? "aborted after " : "")\(elapsed) ms \(bytes) B"
+  }
+
+  /// What the message says, as values, and the request's id and trace.
+  var metadata: Logger.Metadata {
+    var metadata = Logger.Metadata(minimumCapacity: 8)
+    metadata["method"] = .string(method)
+    metadata["path"] = .string(shortened(path, limit: Self.pathLimit))
+    metadata["request_id"] = .string(requestID)
+    if let traceID { metadata["trace_id"] = .string(traceID) }
+    metadata["status"] = .stringConvertible(status)
+    metadata["duration_ms"] = .stringConvertible(elapsed)
+    metadata["bytes"] = .stringConvertible(bytes)
+    if aborted { metadata["aborted"] = .stringConvertible(true) }
+    return metadata
+  }
+
+  /// Logs the line through `logger`, at `info`, from this module.
+  func log(to logger: Logger) {
+    logger.info(Logger.Message(stringLiteral: message), metadata: metadata)
+  }
+}
+
+/// A request's access line and count, written once its answer is
+/// (``AccessLogMiddleware``): its record, and where the line goes.
 private struct AccessLine: Sendable {
   let logger: Logger
+  /// Where the line is appended as it is made; nil: through `logger`.
+  let sink: LogSink?
   let method: ServerMetrics.Method
-  /// `POST "/v1/rows"`.
-  let what: String
+  var record: AccessRecord
   let start: ContinuousClock.Instant
   /// Where the answer is counted: its route's, once the router has taken
   /// the request; nil with `--no-metrics`.
   var series: RouteSeries? = nil
-  /// What is known before the answer (method, path, id, trace), with
-  /// room for every member a line may get, made once.
-  var metadata = Logger.Metadata(minimumCapacity: 8)
 
   /// Counts the answer and writes its line: its status, the bytes of body
   /// written, and whether the client went away before the rest.
   mutating func write(status: Int, bytes: Int, aborted: Bool = false) {
     let duration = ContinuousClock.now - start
     series?.record(method: method, status: status, duration: duration)
-    let elapsed = Milliseconds(duration)
-    metadata["status"] = .stringConvertible(status)
-    metadata["duration_ms"] = .stringConvertible(elapsed)
-    metadata["bytes"] = .stringConvertible(bytes)
-    if aborted { metadata["aborted"] = .stringConvertible(true) }
-    logger.info(
-      "\(what) \(status) \(aborted ? "aborted after " : "")\(elapsed) ms \(bytes) B", metadata: metadata)
+    record.status = status
+    record.elapsed = Milliseconds(duration)
+    record.bytes = bytes
+    record.aborted = aborted
+    if let sink {
+      sink.writeAccess(record)
+    } else {
+      record.log(to: logger)
+    }
   }
 }
 

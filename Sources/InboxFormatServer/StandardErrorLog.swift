@@ -37,7 +37,8 @@ package struct StandardErrorLogHandler: LogHandler {
   package var metadata: Logger.Metadata = [:]
   package var logLevel: Logger.Level
   package var metadataProvider: Logger.MetadataProvider?
-  private let sink: LogSink
+  /// Where the lines go.
+  let sink: LogSink
 
   /// A handler that writes messages of `level` and above to standard error,
   /// in the format ``bootstrap(level:format:)`` chose.
@@ -87,6 +88,16 @@ package struct StandardErrorLogHandler: LogHandler {
   /// text may carry a request's bytes.
   static func oneLine(_ line: String) -> String {
     escapingHidden(line)
+  }
+
+  /// The sink `logger` writes to, when a line appended there directly is
+  /// the line `logger` would write: its handler is one of these, with no
+  /// metadata of its own and no provider to add.
+  static func sink(of logger: Logger) -> LogSink? {
+    guard let handler = logger.handler as? StandardErrorLogHandler, handler.metadata.isEmpty,
+      handler.metadataProvider == nil
+    else { return nil }
+    return handler.sink
   }
 
   /// Writes what is buffered now: before the process ends.
@@ -159,9 +170,26 @@ final class LogSink: Sendable {
   func write(
     level: Logger.Level, source: String, message: String, metadata: Logger.Metadata, format: LogFormat? = nil
   ) {
+    append(format: format ?? self.format) { time, format, line in
+      Self.appendLine(
+        time: time, level: level, source: source, message: message, metadata: metadata, format: format, to: &line)
+    }
+  }
+
+  /// Appends a request's access line, as ``write(level:source:message:metadata:format:)``
+  /// appends it for `.info` from `InboxFormatServer` with the record's
+  /// message and metadata (``appendAccessLine(_:time:format:to:)``).
+  func writeAccess(_ record: AccessRecord) {
+    append(format: format) { time, format, line in
+      Self.appendAccessLine(record, time: time, format: format, to: &line)
+    }
+  }
+
+  /// Appends the line `make` writes after the time, or drops and counts it
+  /// when the buffer is full.
+  private func append(format: LogFormat, make: (_ time: String, LogFormat, inout [UInt8]) -> Void) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    let format = format ?? self.format
     let stamp = state.withLock { state in
       if now.tv_sec != state.second {
         state.second = now.tv_sec
@@ -172,8 +200,7 @@ final class LogSink: Sendable {
     let time = format == .json ? "\(stamp.dropLast()).\(Self.threeDigits(now.tv_nsec / 1_000_000))Z" : stamp
     var line: [UInt8] = []
     line.reserveCapacity(256)
-    Self.appendLine(
-      time: time, level: level, source: source, message: message, metadata: metadata, format: format, to: &line)
+    make(time, format, &line)
     let isReady = state.withLock { state -> Bool in
       let before = state.bytes.count
       if state.dropped > 0 {
@@ -255,12 +282,7 @@ final class LogSink: Sendable {
         bytes.append(UInt8(ascii: "="))
         bytes += value.description.utf8
       }
-      // `oneLine` leaves printable ASCII as it is: only other lines are
-      // made into a string to be escaped.
-      if !bytes[start...].allSatisfy(isPrintableASCII) {
-        let escaped = StandardErrorLogHandler.oneLine(String(decoding: bytes[start...], as: UTF8.self))
-        bytes.replaceSubrange(start..., with: escaped.utf8)
-      }
+      escapeHidden(in: &bytes, from: start)
     case .json:
       bytes += #"{"time":""#.utf8
       bytes += time.utf8
@@ -275,6 +297,71 @@ final class LogSink: Sendable {
         appendJSONString(reservedNames.contains(key) ? "metadata." + key : key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendJSON(value, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Escapes what `bytes` hold from `start` on as ``StandardErrorLogHandler/oneLine(_:)``
+  /// escapes a line. It leaves printable ASCII as it is: only other lines
+  /// are made into a string to be escaped.
+  private static func escapeHidden(in bytes: inout [UInt8], from start: Int) {
+    guard !bytes[start...].allSatisfy(isPrintableASCII) else { return }
+    let escaped = StandardErrorLogHandler.oneLine(String(decoding: bytes[start...], as: UTF8.self))
+    bytes.replaceSubrange(start..., with: escaped.utf8)
+  }
+
+  /// Appends `record`'s access line, without its newline: the bytes
+  /// ``appendLine(time:level:source:message:metadata:format:to:)`` appends
+  /// for `.info` from `InboxFormatServer` with the record's
+  /// ``AccessRecord/message`` and ``AccessRecord/metadata``, which
+  /// `StandardErrorLogTests` holds equal over records of every kind. Made
+  /// without the dictionary, its sort and the strings between, since the
+  /// service writes one a request.
+  static func appendAccessLine(_ record: AccessRecord, time: String, format: LogFormat, to bytes: inout [UInt8]) {
+    switch format {
+    case .text:
+      bytes += time.utf8
+      bytes.append(UInt8(ascii: " "))
+      let start = bytes.count
+      bytes += "info [InboxFormatServer] ".utf8
+      bytes += record.method.utf8
+      bytes.append(UInt8(ascii: " "))
+      bytes += quoted(record.path, limit: AccessRecord.pathLimit).utf8
+      bytes.append(UInt8(ascii: " "))
+      bytes += String(record.status).utf8
+      bytes += record.aborted ? " aborted after ".utf8 : " ".utf8
+      bytes += record.elapsed.description.utf8
+      bytes += " ms ".utf8
+      bytes += String(record.bytes).utf8
+      bytes += " B request_id=".utf8
+      bytes += record.requestID.utf8
+      if let traceID = record.traceID {
+        bytes += " trace_id=".utf8
+        bytes += traceID.utf8
+      }
+      escapeHidden(in: &bytes, from: start)
+    case .json:
+      bytes += #"{"time":""#.utf8
+      bytes += time.utf8
+      bytes += #"","level":"info","source":"InboxFormatServer","message":"#.utf8
+      appendJSONString(record.message, to: &bytes)
+      if record.aborted { bytes += #","aborted":true"#.utf8 }
+      bytes += #","bytes":"#.utf8
+      bytes += String(record.bytes).utf8
+      bytes += #","duration_ms":"#.utf8
+      bytes += record.elapsed.description.utf8
+      bytes += #","method":"#.utf8
+      appendJSONString(record.method, to: &bytes)
+      bytes += #","path":"#.utf8
+      appendJSONString(shortened(record.path, limit: AccessRecord.pathLimit), to: &bytes)
+      bytes += #","request_id":"#.utf8
+      appendJSONString(record.requestID, to: &bytes)
+      bytes += #","status":"#.utf8
+      bytes += String(record.status).utf8
+      if let traceID = record.traceID {
+        bytes += #","trace_id":"#.utf8
+        appendJSONString(traceID, to: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }

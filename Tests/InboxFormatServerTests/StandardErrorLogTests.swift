@@ -116,6 +116,74 @@ import Testing
     #expect((object["list"] as? [Any])?.count == 2)
   }
 
+  /// An access line appended directly is the line its record's message and
+  /// metadata make, in either format: over paths of every string of up to
+  /// three characters of plain, escaped and hidden ones and a path past the
+  /// limit, with and without a trace, whole and aborted answers, and
+  /// durations and sizes of every width.
+  @Test(arguments: LogFormat.allCases) func anAccessLineIsTheLineItsRecordMakes(format: LogFormat) {
+    let paths =
+      everyString(of: ["/", "a", "\"", "\\", "é", "\u{1B}", "\u{202E}", "\n"], upTo: 3)
+      + [String(repeating: "/abcdé", count: 40)]
+    var compared = 0
+    for path in paths {
+      for (method, id, trace) in [
+        ("POST", "abc-1", nil), ("GET", "5f3a9c01-2a", "4bf92f3577b34da6a3ce929d0e0e4736"), ("DELETE", "x", "t"),
+      ] {
+        for (status, bytes, microseconds, aborted) in [
+          (200, 1436, 412, false), (404, 0, 0, false), (500, 123_456_789, 12_345_678, true), (301, 7, 1_000, true),
+        ] {
+          let record = AccessRecord(
+            method: method, path: path, requestID: id, traceID: trace, status: status,
+            elapsed: Milliseconds(.microseconds(microseconds)), bytes: bytes, aborted: aborted)
+          let time = format == .json ? "2022-01-31T12:00:00.123Z" : "2022-01-31T12:00:00Z"
+          let rule = LogSink.line(
+            time: time, level: .info, source: "InboxFormatServer", message: record.message, metadata: record.metadata,
+            format: format)
+          var direct: [UInt8] = []
+          LogSink.appendAccessLine(record, time: time, format: format, to: &direct)
+          #expect(String(decoding: direct, as: UTF8.self) == rule, "\(record)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == (1 + 8 + 64 + 512 + 1) * 3 * 4)
+  }
+
+  /// Through the service's handler, an access line is appended directly
+  /// only where the logger would write it as it is, and then says what the
+  /// logger would say, from the same source.
+  @Test func theServiceHandlersSinkTakesAccessLinesAsItsLoggerWould() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    defer { close(readEnd) }
+    let sink = LogSink(descriptor: writeEnd, capacity: 1 << 20, format: .json)
+    let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: .info, sink: sink) }
+    #expect(StandardErrorLogHandler.sink(of: logger) === sink)
+    var withMetadata = logger
+    withMetadata[metadataKey: "replica"] = "a"
+    #expect(StandardErrorLogHandler.sink(of: withMetadata) == nil)
+    var provided = Logger(label: "test") { _ in StandardErrorLogHandler(level: .info, sink: sink) }
+    provided.handler.metadataProvider = Logger.MetadataProvider { ["k": "v"] }
+    #expect(StandardErrorLogHandler.sink(of: provided) == nil)
+    #expect(StandardErrorLogHandler.sink(of: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) == nil)
+
+    let record = AccessRecord(
+      method: "POST", path: "/v1/rows", requestID: "abc-1", traceID: nil, status: 200,
+      elapsed: Milliseconds(.microseconds(412)), bytes: 1436)
+    record.log(to: logger)
+    sink.writeAccess(record)
+    sink.flush()
+    close(writeEnd)
+    let text = String(
+      decoding: FileHandle(fileDescriptor: readEnd, closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
+    let lines = text.split(separator: "\n").map { $0.drop { $0 != "," } }
+    #expect(lines.count == 2)
+    #expect(lines.first == lines.last)
+    #expect(lines.first?.hasPrefix(#","level":"info","source":"InboxFormatServer","message":"POST"#) == true)
+  }
+
   /// The sink never makes a line wait for a descriptor that does not take
   /// it: past its capacity lines are dropped and counted, and the next line
   /// that fits follows a note of how many.
