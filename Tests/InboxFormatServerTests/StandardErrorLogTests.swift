@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import HTTPTypes
+import HummingbirdTesting
 import InboxFormat
 import InboxFormatSupport
 import Logging
@@ -182,6 +184,29 @@ import Testing
     #expect(lines.count == 2)
     #expect(lines.first == lines.last)
     #expect(lines.first?.hasPrefix(#","level":"info","source":"InboxFormatServer","message":"POST"#) == true)
+  }
+
+  /// The service writes each access line to its own handler's sink at
+  /// `info`, and none when that handler's level is above it.
+  @Test(arguments: [Logger.Level.info, .warning]) func accessLinesKeepTheHandlersLevel(level: Logger.Level)
+    async throws
+  {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    defer { close(readEnd) }
+    let sink = LogSink(descriptor: writeEnd, capacity: 1 << 20, format: .json)
+    let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: level, sink: sink) }
+    try await withServer(.router, logger: logger) { client in
+      _ = try await client.execute(uri: "/healthz", method: .get, headers: [requestIDField: "abc-1"])
+    }
+    sink.flush()
+    close(writeEnd)
+    let text = String(
+      decoding: FileHandle(fileDescriptor: readEnd, closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
+    let lines = text.split(separator: "\n").filter { $0.contains(#""request_id":"abc-1""#) }
+    #expect(lines.count == (level == .info ? 1 : 0))
+    #expect(lines.allSatisfy { $0.contains(#""message":"GET \"/healthz\" 200 "#) })
   }
 
   /// The sink never makes a line wait for a descriptor that does not take
