@@ -371,10 +371,13 @@ struct AccessRecord: Sendable {
   var method: String
   /// The request's path, as it came.
   var path: String
+  /// Its `X-Request-Id`, given or made (``RequestID``).
   var requestID: String
   /// The trace a valid `traceparent` names.
   var traceID: String?
+  /// The answer's status.
   var status = 0
+  /// From the request's head to its answer written whole.
   var elapsed = Milliseconds(.zero)
   /// The bytes of body written.
   var bytes = 0
