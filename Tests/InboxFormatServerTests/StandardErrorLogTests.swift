@@ -155,32 +155,25 @@ import Testing
   /// Through the service's handler, an access line is appended directly
   /// only where the logger would write it as it is, and then says what the
   /// logger would say, from the same source.
-  @Test func theServiceHandlersSinkTakesAccessLinesAsItsLoggerWould() throws {
-    var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
-    let (readEnd, writeEnd) = (ends[0], ends[1])
-    defer { close(readEnd) }
-    let sink = LogSink(descriptor: writeEnd, capacity: 1 << 20, format: .json)
-    let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: .info, sink: sink) }
-    #expect(StandardErrorLogHandler.sink(of: logger) === sink)
-    var withMetadata = logger
-    withMetadata[metadataKey: "replica"] = "a"
-    #expect(StandardErrorLogHandler.sink(of: withMetadata) == nil)
-    var provided = Logger(label: "test") { _ in StandardErrorLogHandler(level: .info, sink: sink) }
-    provided.handler.metadataProvider = Logger.MetadataProvider { ["k": "v"] }
-    #expect(StandardErrorLogHandler.sink(of: provided) == nil)
-    #expect(StandardErrorLogHandler.sink(of: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) == nil)
+  @Test func theServiceHandlersSinkTakesAccessLinesAsItsLoggerWould() async throws {
+    let written = try await Self.linesWritten { sink in
+      let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: .info, sink: sink) }
+      #expect(StandardErrorLogHandler.sink(of: logger) === sink)
+      var withMetadata = logger
+      withMetadata[metadataKey: "replica"] = "a"
+      #expect(StandardErrorLogHandler.sink(of: withMetadata) == nil)
+      var provided = logger
+      provided.handler.metadataProvider = Logger.MetadataProvider { ["k": "v"] }
+      #expect(StandardErrorLogHandler.sink(of: provided) == nil)
+      #expect(StandardErrorLogHandler.sink(of: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) == nil)
 
-    let record = AccessRecord(
-      method: "POST", path: "/v1/rows", requestID: "abc-1", traceID: nil, status: 200,
-      elapsed: Milliseconds(.microseconds(412)), bytes: 1436)
-    record.log(to: logger)
-    sink.writeAccess(record)
-    sink.flush()
-    close(writeEnd)
-    let text = String(
-      decoding: FileHandle(fileDescriptor: readEnd, closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
-    let lines = text.split(separator: "\n").map { $0.drop { $0 != "," } }
+      let record = AccessRecord(
+        method: "POST", path: "/v1/rows", requestID: "abc-1", traceID: nil, status: 200,
+        elapsed: Milliseconds(.microseconds(412)), bytes: 1436)
+      record.log(to: logger)
+      sink.writeAccess(record)
+    }
+    let lines = written.map { $0.drop { $0 != "," } }
     #expect(lines.count == 2)
     #expect(lines.first == lines.last)
     #expect(lines.first?.hasPrefix(#","level":"info","source":"InboxFormatServer","message":"POST"#) == true)
@@ -191,22 +184,36 @@ import Testing
   @Test(arguments: [Logger.Level.info, .warning]) func accessLinesKeepTheHandlersLevel(level: Logger.Level)
     async throws
   {
+    let written = try await Self.linesWritten { sink in
+      let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: level, sink: sink) }
+      try await withServer(.router, logger: logger) { client in
+        _ = try await client.execute(uri: "/healthz", method: .get, headers: [requestIDField: "abc-1"])
+      }
+    }
+    let lines = written.filter { $0.contains(#""request_id":"abc-1""#) }
+    #expect(lines.count == (level == .info ? 1 : 0))
+    #expect(lines.allSatisfy { $0.contains(#""message":"GET \"/healthz\" 200 "#) })
+  }
+
+  /// The lines a JSON sink over a pipe holds once `body` has written to it,
+  /// flushed and read back.
+  static func linesWritten(_ body: (LogSink) async throws -> Void) async throws -> [Substring] {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     let (readEnd, writeEnd) = (ends[0], ends[1])
     defer { close(readEnd) }
     let sink = LogSink(descriptor: writeEnd, capacity: 1 << 20, format: .json)
-    let logger = Logger(label: "test") { _ in StandardErrorLogHandler(level: level, sink: sink) }
-    try await withServer(.router, logger: logger) { client in
-      _ = try await client.execute(uri: "/healthz", method: .get, headers: [requestIDField: "abc-1"])
+    do {
+      try await body(sink)
+    } catch {
+      close(writeEnd)
+      throw error
     }
     sink.flush()
     close(writeEnd)
     let text = String(
       decoding: FileHandle(fileDescriptor: readEnd, closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
-    let lines = text.split(separator: "\n").filter { $0.contains(#""request_id":"abc-1""#) }
-    #expect(lines.count == (level == .info ? 1 : 0))
-    #expect(lines.allSatisfy { $0.contains(#""message":"GET \"/healthz\" 200 "#) })
+    return text.split(separator: "\n")
   }
 
   /// The sink never makes a line wait for a descriptor that does not take
