@@ -16,7 +16,7 @@ instructions of the whole process (every thread: the event loops, the task
 pool, the log writer) divided by the requests counted.
 
 Requests a second and CPU time move with whatever else the machine runs;
-this count does not (two runs of one build agree to within about 0.5%).
+this count does not (two runs of one build agree to within about 1%).
 It leaves out the kernel's work (the sockets' system calls), which is the
 same for builds that make the same calls, and the cost of an instruction,
 which is not the same for every instruction: compare builds with it, and
@@ -86,6 +86,8 @@ def main():
     parser.add_argument("--warm-up", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
+    if args.requests < 1 or args.warm_up < 0 or args.runs < 1:
+        raise SystemExit("serve-instructions.py: --requests and --runs take 1 or more, --warm-up 0 or more")
     builds = args.builds or [SERVER]
     for tool in ("valgrind", "callgrind_control", "strip"):
         if shutil.which(tool) is None:
