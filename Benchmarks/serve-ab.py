@@ -18,7 +18,7 @@ import argparse, os, shutil, statistics, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import servelib  # noqa: E402
 
-SERVER = os.path.join(servelib.ROOT, ".build", "release", "inbox-format-server")
+SERVER = servelib.SERVER_BINARY
 
 
 def cpu_seconds(pid):

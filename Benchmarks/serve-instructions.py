@@ -27,15 +27,18 @@ import argparse, glob, http.client, os, re, shutil, subprocess, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import servelib  # noqa: E402
 
-SERVER = os.path.join(servelib.ROOT, ".build", "release", "inbox-format-server")
-
-
-def post(connection, body):
-    connection.request("POST", servelib.ROWS_PATH, body=body, headers={"Content-Type": "application/json"})
-    answer = connection.getresponse()
-    data = answer.read()
-    if answer.status != 200:
-        raise SystemExit(f"serve-instructions.py: {answer.status} for the page: {data[:300]!r}")
+def post(connection, body, times=1, expected=None):
+    """POSTs the page `times` times; each answer must be a 200, with the
+    body `expected` when given. Returns the last answer's body (None for none)."""
+    data = None
+    for _ in range(times):
+        connection.request("POST", servelib.ROWS_PATH, body=body, headers={"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        data = answer.read()
+        if answer.status != 200:
+            raise SystemExit(f"serve-instructions.py: {answer.status} for the page: {data[:300]!r}")
+        if expected is not None and data != expected:
+            raise SystemExit("serve-instructions.py: the answers differ")
     return data
 
 
@@ -56,13 +59,9 @@ def count(build, directory, body, warm_up, requests):
     try:
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
         first = post(connection, body)
-        for _ in range(warm_up):
-            if post(connection, body) != first:
-                raise SystemExit("serve-instructions.py: the answers differ")
+        post(connection, body, times=warm_up, expected=first)
         callgrind_control(server.process.pid, "--instr=on")
-        for _ in range(requests):
-            if post(connection, body) != first:
-                raise SystemExit("serve-instructions.py: the answers differ")
+        post(connection, body, times=requests, expected=first)
         callgrind_control(server.process.pid, "--dump")
         connection.close()
         # Read before the server stops: its dump at exit would add the shutdown.
@@ -88,7 +87,7 @@ def main():
     args = parser.parse_args()
     if args.requests < 1 or args.warm_up < 0 or args.runs < 1:
         raise SystemExit("serve-instructions.py: --requests and --runs take 1 or more, --warm-up 0 or more")
-    builds = args.builds or [SERVER]
+    builds = args.builds or [servelib.SERVER_BINARY]
     for tool in ("valgrind", "callgrind_control", "strip"):
         if shutil.which(tool) is None:
             raise SystemExit(f"serve-instructions.py: {tool} is needed (apt-get install valgrind binutils)")

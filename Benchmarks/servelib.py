@@ -5,6 +5,8 @@ import os, re, signal, socket, statistics, subprocess, sys, tempfile, time, urll
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BINARY = os.path.join(ROOT, ".build", "release", "inbox-format")
+# What `serve` hands over to (execve), beside the command.
+SERVER_BINARY = BINARY + "-server"
 NOW, LOCALE, ZONE = "2022-01-31T12:00:00Z", "en-US", "Europe/Paris"
 ROWS_PATH = f"/v1/rows?locale={LOCALE}&timeZone={ZONE}&now={NOW}"
 

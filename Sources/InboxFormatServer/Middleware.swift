@@ -8,6 +8,10 @@ import NIOCore
 import NIOHTTP1
 import Synchronization
 
+/// The most characters of a request's path that a problem's detail or a
+/// log line quotes.
+let pathQuoteLimit = 200
+
 /// Answers every error as problem details, whoever threw it: the router's
 /// 404, the method table's 405, the handler's 400, 406,
 /// 408, 413, 415, 501 and 503, a body's broken framing as 400, and
@@ -74,7 +78,7 @@ struct ProblemMiddleware: RouterMiddleware {
       // Shutdown's grace period ran out while this request was still being received.
       return Problem(.serviceUnavailable, detail: "the server is shutting down", headers: [.connection: "close"])
     default:
-      let what = "\(request.method) \(quoted(request.uri.path, limit: 200))"
+      let what = "\(request.method) \(quoted(request.uri.path, limit: pathQuoteLimit))"
       logger.error("unhandled error answering \(what): \(quoted(String(describing: error), limit: 500))")
       return Problem(.internalServerError, detail: "the server failed to answer; the failure is logged")
     }
@@ -83,7 +87,7 @@ struct ProblemMiddleware: RouterMiddleware {
   private func defaultDetail(_ status: HTTPResponse.Status, _ request: Request) -> String {
     switch status {
     case .notFound:
-      "nothing at \(quoted(request.uri.path, limit: 200)); expected \(endpoints.joined(separator: ", ", lastSeparator: " or "))"
+      "nothing at \(quoted(request.uri.path, limit: pathQuoteLimit)); expected \(endpoints.joined(separator: ", ", lastSeparator: " or "))"
     case .contentTooLarge: "the request body is too large"
     default: status.reasonPhrase.lowercased()
     }
@@ -305,15 +309,6 @@ struct AccessLogMiddleware: RouterMiddleware {
     self.sink = logger.logLevel <= .info ? StandardErrorLogHandler.sink(of: logger) : nil
   }
 
-  /// Whether the message already says the metadata `key` (`method`,
-  /// `path`, `status`, `duration_ms`, `bytes`, `aborted`), which a text line leaves out.
-  static func isInMessage(_ key: String) -> Bool {
-    switch key {
-    case "method", "path", "status", "duration_ms", "bytes", "aborted": true
-    default: false
-    }
-  }
-
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
@@ -384,19 +379,25 @@ struct AccessRecord: Sendable {
   /// Whether the client went away before the rest of the body.
   var aborted = false
 
-  /// The most characters of a path a line says.
-  static let pathLimit = 200
+  /// Whether ``message`` already says the metadata `key` (`method`,
+  /// `path`, `status`, `duration_ms`, `bytes`, `aborted`), which a text line leaves out.
+  static func isInMessage(_ key: String) -> Bool {
+    switch key {
+    case "method", "path", "status", "duration_ms", "bytes", "aborted": true
+    default: false
+    }
+  }
 
   /// `POST "/v1/rows" 200 0.412 ms 1436 B`; `… 200 aborted after 3.250 ms 512 B`.
   var message: String {
-    "\(method) \(quoted(path, limit: Self.pathLimit)) \(status) \(aborted ? "aborted after " : "")\(elapsed) ms \(bytes) B"
+    "\(method) \(quoted(path, limit: pathQuoteLimit)) \(status) \(aborted ? "aborted after " : "")\(elapsed) ms \(bytes) B"
   }
 
   /// What the message says, as values, and the request's id and trace.
   var metadata: Logger.Metadata {
     var metadata = Logger.Metadata(minimumCapacity: 8)
     metadata["method"] = .string(method)
-    metadata["path"] = .string(shortened(path, limit: Self.pathLimit))
+    metadata["path"] = .string(shortened(path, limit: pathQuoteLimit))
     metadata["request_id"] = .string(requestID)
     if let traceID { metadata["trace_id"] = .string(traceID) }
     metadata["status"] = .stringConvertible(status)

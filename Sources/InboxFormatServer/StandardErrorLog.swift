@@ -254,7 +254,7 @@ final class LogSink: Sendable {
   /// Appends one line, without its newline, to `bytes`.
   ///
   /// As text: `TIME LEVEL [SOURCE] MESSAGE` and ` key=value` for each member
-  /// of `metadata` the message does not say (``AccessLogMiddleware/isInMessage(_:)``),
+  /// of `metadata` the message does not say (``AccessRecord/isInMessage(_:)``),
   /// sorted by key, all but the time escaped as ``StandardErrorLogHandler/oneLine(_:)``
   /// escapes a line. As JSON: an object of `time`, `level`, `source`,
   /// `message`, then every member sorted by key (those named as the first
@@ -276,7 +276,7 @@ final class LogSink: Sendable {
       bytes += source.utf8
       bytes += "] ".utf8
       bytes += message.utf8
-      for (key, value) in sortedMembers(of: metadata, where: { !AccessLogMiddleware.isInMessage($0) }) {
+      for (key, value) in sortedMembers(of: metadata, where: { !AccessRecord.isInMessage($0) }) {
         bytes.append(UInt8(ascii: " "))
         bytes += key.utf8
         bytes.append(UInt8(ascii: "="))
@@ -317,7 +317,9 @@ final class LogSink: Sendable {
   /// ``AccessRecord/message`` and ``AccessRecord/metadata``, which
   /// `StandardErrorLogTests` holds equal over records of every kind. Made
   /// without the dictionary, its sort and the strings between, since the
-  /// service writes one a request.
+  /// service writes one a request: the text line's message as its parts
+  /// (about 1% of a request's instructions less than making the string,
+  /// `Benchmarks/serve-instructions.py`).
   static func appendAccessLine(_ record: AccessRecord, time: String, format: LogFormat, to bytes: inout [UInt8]) {
     switch format {
     case .text:
@@ -327,7 +329,7 @@ final class LogSink: Sendable {
       bytes += "info [InboxFormatServer] ".utf8
       bytes += record.method.utf8
       bytes.append(UInt8(ascii: " "))
-      bytes += quoted(record.path, limit: AccessRecord.pathLimit).utf8
+      bytes += quoted(record.path, limit: pathQuoteLimit).utf8
       bytes.append(UInt8(ascii: " "))
       bytes += String(record.status).utf8
       bytes += record.aborted ? " aborted after ".utf8 : " ".utf8
@@ -354,7 +356,7 @@ final class LogSink: Sendable {
       bytes += #","method":"#.utf8
       appendJSONString(record.method, to: &bytes)
       bytes += #","path":"#.utf8
-      appendJSONString(shortened(record.path, limit: AccessRecord.pathLimit), to: &bytes)
+      appendJSONString(shortened(record.path, limit: pathQuoteLimit), to: &bytes)
       bytes += #","request_id":"#.utf8
       appendJSONString(record.requestID, to: &bytes)
       bytes += #","status":"#.utf8
