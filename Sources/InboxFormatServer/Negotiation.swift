@@ -92,10 +92,10 @@ enum MediaTypes {
   /// (or its subset US-ASCII) is not.
   static func isReadable(_ contentType: String?) -> Bool {
     guard let contentType else { return true }
-    // A name exactly, byte for byte, as nearly every client sends it: the
-    // rule below gives it true (the names are lowercase, without `;` or
-    // whitespace, which a test holds), without taking it apart.
-    if readable.contains(where: { $0.utf8.elementsEqual(contentType.utf8) }) { return true }
+    // A name exactly, as nearly every client sends it: the rule below gives
+    // it true (the names are lowercase, without `;` or whitespace, which a
+    // test holds), without taking it apart.
+    if readable.contains(contentType) { return true }
     let parts = contentType.pieces(separatedBy: ";")
     guard let type = parts.first?.trimmingOptionalWhitespace.lowercased(), readable.contains(type) else {
       return false
