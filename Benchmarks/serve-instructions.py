@@ -2,7 +2,7 @@
 """The service's instructions a request, counted by callgrind: a measure of
 a build that the machine's other load does not move.
 
-usage: Benchmarks/serve-instructions.py [BUILD ...] [--requests N] [--warm-up N] [--runs R]
+usage: Benchmarks/serve-instructions.py [BUILD ...] [--requests N] [--warm-up N] [--runs R] [--keep DIRECTORY]
 
 Each BUILD is a copy of `.build/release/inbox-format-server` (default: that
 file). A copy without its debug information (`strip -g`, which valgrind
@@ -21,6 +21,11 @@ It leaves out the kernel's work (the sockets' system calls), which is the
 same for builds that make the same calls, and the cost of an instruction,
 which is not the same for every instruction: compare builds with it, and
 confirm a change with `serve-ab.py`.
+
+`--keep DIRECTORY` (a new directory) keeps each count's callgrind dump,
+as DIRECTORY/run-R-build-B/callgrind.out.PID.1, for
+`callgrind_annotate --inclusive=yes` or `--tree=caller`: where the
+instructions go, function by function.
 """
 import argparse, glob, http.client, os, re, shutil, subprocess, sys, tempfile
 
@@ -84,6 +89,7 @@ def main():
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--warm-up", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--keep", metavar="DIRECTORY")
     args = parser.parse_args()
     if args.requests < 1 or args.warm_up < 0 or args.runs < 1:
         raise SystemExit("serve-instructions.py: --requests and --runs take 1 or more, --warm-up 0 or more")
@@ -94,13 +100,22 @@ def main():
     for build in builds:
         if not os.path.isfile(build):
             raise SystemExit(f"serve-instructions.py: no file {build!r}")
+    if args.keep is not None and os.path.lexists(args.keep):
+        raise SystemExit(f"serve-instructions.py: {args.keep!r} exists; --keep takes a new directory")
     body = open(servelib.PAGE, "rb").read()
     directory = tempfile.mkdtemp(prefix="serve-instructions-")
     print("| build | run | instructions a request |\n|---|---|---|")
     for run in range(args.runs):
-        for build in builds:
+        for index, build in enumerate(builds):
             per_request = count(build, directory, body, args.warm_up, args.requests)
             print(f"| {build} | {run + 1} | {per_request:,.0f} |", flush=True)
+            if args.keep is not None:
+                kept = os.path.join(args.keep, f"run-{run + 1}-build-{index + 1}")
+                os.makedirs(kept)
+                for dump in glob.glob(os.path.join(directory, "callgrind.out.*.*")):
+                    shutil.move(dump, kept)
+    if args.keep is not None:
+        print(f"callgrind dumps kept in {args.keep}")
     shutil.rmtree(directory, ignore_errors=True)
 
 
